@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { Database } from './db/client';
+import { t } from './lib/i18n';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companyRoutes } from './modules/entities/company.routes';
+import { publicRoutes } from './modules/entities/public.routes';
+import type { Mailer } from './modules/mail/mailer';
+import { membersRoutes } from './modules/members/members.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { authPlugin } from './plugins/auth';
+import { contextPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { realtimePlugin } from './plugins/realtime';
+
+export type AppOptions = {
+  env: Env;
+  db: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The whole app as one Fastify instance; server.ts listens, tests inject. */
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins first, then ours, then the feature modules.
+  await app.register(contextPlugin, { db: opts.db, env: opts.env, mailer: opts.mailer });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(rateLimit, { global: true, max: 1200, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Front Desk API', version: '1.0.0', description: 'Visitor and attendance management' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          clientToken: { type: 'http', scheme: 'bearer', description: "A company's API client token" },
+        },
+      },
+      security: [{ session: [] }, { clientToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(authRoutes);
+      await api.register(companyRoutes);
+      await api.register(membersRoutes);
+      await api.register(platformRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = opts.env.WEB_DIST ? path.resolve(opts.env.WEB_DIST) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/socket.io');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Every client route is answered by the single-page app; it shows its own 404.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'not_found', message: t(req.lang, 'errors:not_found') });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Front Desk <no-reply@localhost>'),
+  /** Base domain under which companies get subdomains: acme.<BASE_DOMAIN>. */
+  BASE_DOMAIN: z.string().default('localhost'),
+  /** Public origin of the dashboard, for links in emails; defaults to http://localhost:PORT. */
+  APP_URL: z.string().url().optional(),
+  COOKIE_SECURE: bool,
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  PROVIDER_NAME: z.string().default('Front Desk'),
+  TRACKING_CODE: z.string().optional(),
+  SUPPORT_EMAIL: z.string().default('support@localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+});
+
+export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './global';
+export * from './tenant';

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { PermissionMap } from '@app/shared/access/permissions';
+import type { Executor } from '../../db/client';
+import { entities, memberships, rolePermissions, roles } from '../../db/schema/index';
+import type { EntityRecord } from './access.types';
+
+export async function findEntity(db: Executor, entityId: string): Promise<EntityRecord | null> {
+  const [row] = await db.select().from(entities).where(eq(entities.id, entityId)).limit(1);
+  return row ? toEntityRecord(row) : null;
+}
+
+export function toEntityRecord(row: typeof entities.$inferSelect): EntityRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    logo: row.logo,
+    package: row.package === 'Standalone' ? 'Standalone' : 'Cloud',
+    plan: (row.plan === 1 || row.plan === 2 ? row.plan : 3) as EntityRecord['plan'],
+    subscription: row.subscription === 'standalone' ? 'standalone' : 'cloud',
+    ownerId: row.ownerId,
+    twoStepEnabled: row.twoStepEnabled,
+    otpRoles: row.otpRoles,
+    timezone: row.timezone,
+  };
+}
+
+export async function findMembership(db: Executor, entityId: string, userId: string) {
+  const [row] = await db
+    .select({
+      id: memberships.id,
+      isOwner: memberships.isOwner,
+      status: memberships.status,
+      roleId: roles.id,
+      roleName: roles.name,
+      roleKey: roles.key,
+    })
+    .from(memberships)
+    .innerJoin(roles, and(eq(roles.entityId, memberships.entityId), eq(roles.id, memberships.roleId)))
+    .where(and(eq(memberships.entityId, entityId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadRolePermissions(db: Executor, entityId: string, roleId: string): Promise<PermissionMap> {
+  const rows = await db
+    .select({ permission: rolePermissions.permission, allowed: rolePermissions.allowed })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.entityId, entityId), eq(rolePermissions.roleId, roleId)));
+  const map: Record<string, { allowed: 0 | 1 }> = {};
+  for (const row of rows) map[row.permission] = { allowed: row.allowed === 1 ? 1 : 0 };
+  return map as PermissionMap;
+}
+
+/** The admin role's permissions: what an entity API token may do. */
+export async function loadAdminPermissions(db: Executor, entityId: string): Promise<PermissionMap> {
+  const [admin] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.entityId, entityId), eq(roles.key, 'admin')))
+    .limit(1);
+  return admin ? loadRolePermissions(db, entityId, admin.id) : {};
+}

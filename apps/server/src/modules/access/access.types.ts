@@ -1,0 +1,28 @@
+import type { Permission, PermissionMap } from '@app/shared/access/permissions';
+import type { PackageName, PlanId } from '@app/shared/constants';
+
+export type EntityRecord = {
+  id: string;
+  name: string;
+  subdomain: string | null;
+  logo: string | null;
+  package: PackageName;
+  plan: PlanId;
+  subscription: 'cloud' | 'standalone';
+  ownerId: string | null;
+  twoStepEnabled: boolean;
+  otpRoles: string[];
+  timezone: string;
+};
+
+/** Who is acting, in which company, allowed to do what. Every service method takes one. */
+export type AccessContext = {
+  entityId: string;
+  entity: EntityRecord;
+  actor: { kind: 'user'; userId: string; membershipId: string; isOwner: boolean; isSupport: boolean } | { kind: 'client' };
+  role: { id: string; name: string; key: string | null } | null;
+  permissions: PermissionMap;
+  otpEnrolmentRequired: boolean;
+};
+
+export type { Permission };

@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginBody, SignInResponse } from '@app/shared/auth/schemas';
+import { PASSWORD_RESET_TTL_MS, SESSION, isLanguage } from '@app/shared/constants';
+import { AppError } from '../../lib/app-error';
+import { t } from '../../lib/i18n';
+import { newId } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { loadUserAccess } from '../access/access.service';
+import type { AccessContext } from '../access/access.types';
+import { findEntityBySubdomain } from '../entities/entities.repository';
+import { toLoginResult } from './login-result';
+import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { deleteSession, deleteUserSessions, insertSession, updateSession, type SessionWithUser } from './sessions.repository';
+import { throttleClear, throttleHit, throttleWait, type ThrottleRule } from './throttle.repository';
+import {
+  consumePasswordReset,
+  findUsablePasswordReset,
+  findUserByEmail,
+  insertPasswordReset,
+  listUserMemberships,
+  updateUser,
+  type UserRow,
+} from './users.repository';
+
+export const LOGIN_PER_ACCOUNT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+export const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 30, windowMs: 15 * 60_000 };
+export const RESET_PER_ACCOUNT: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
+
+async function assertNotThrottled(app: FastifyInstance, keys: [string, ThrottleRule][], code: 'too_many_login_attempts') {
+  for (const [key, rule] of keys) {
+    const wait = await throttleWait(app.db.db, key, rule);
+    if (wait > 0) throw new AppError(code, { vars: { seconds: wait }, retryAfter: wait });
+  }
+}
+
+/** Opens a session for the person and sets its cookies. */
+export async function openSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  entityId: string | null,
+  otpPending: boolean,
+) {
+  const sid = randomToken();
+  const csrf = randomToken(24);
+  const expiresAt = new Date(Date.now() + SESSION.ttlMs);
+  const id = sha256(sid);
+  await insertSession(app.db.db, {
+    id,
+    userId: user.id,
+    entityId,
+    otpPending,
+    csrfToken: csrf,
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    expiresAt,
+  });
+  setSessionCookies(reply, app.env, sid, csrf, expiresAt);
+  return { id, csrf };
+}
+
+type ResolvedSignIn =
+  | { entityId: string; access: AccessContext }
+  | { entityId: null; choices: Awaited<ReturnType<typeof listUserMemberships>> };
+
+/** After the password (and the two-step code, if any): the company to open, or the list to pick from. */
+export async function resolveSignIn(app: FastifyInstance, user: UserRow, subdomain: string | undefined): Promise<ResolvedSignIn> {
+  const choices = await listUserMemberships(app.db.db, user.id);
+  if (choices.length === 0) throw new AppError('not_a_member');
+  let entityId: string | null = null;
+  if (subdomain) {
+    const entity = await findEntityBySubdomain(app.db.db, subdomain);
+    entityId = choices.find((c) => c.entityId === entity?.id)?.entityId ?? null;
+    if (!entityId) throw new AppError('not_a_member');
+  } else if (choices.length === 1) {
+    entityId = choices[0]!.entityId;
+  }
+  if (!entityId) return { entityId: null, choices };
+  return { entityId, access: await loadUserAccess(app.db.db, entityId, user) };
+}
+
+export function toSignInResponse(user: UserRow, resolved: ResolvedSignIn, csrf: string): SignInResponse {
+  if (resolved.entityId !== null) return toLoginResult(user, resolved.access, csrf);
+  return {
+    status: 'choose_entity',
+    csrf_token: csrf,
+    entities: resolved.choices.map((c) => ({
+      id: c.entityId,
+      name: c.name,
+      subdomain: c.subdomain,
+      logo: c.logo,
+      package: c.package === 'Standalone' ? 'Standalone' : 'Cloud',
+      role: c.role,
+    })),
+  };
+}
+
+export async function signIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: LoginBody) {
+  const accountKey = `login:acct:${body.email}`;
+  const addressKey = `login:ip:${req.ip}`;
+  await assertNotThrottled(
+    app,
+    [
+      [accountKey, LOGIN_PER_ACCOUNT],
+      [addressKey, LOGIN_PER_ADDRESS],
+    ],
+    'too_many_login_attempts',
+  );
+  const user = await findUserByEmail(app.db.db, body.email);
+  const ok = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !ok) {
+    await throttleHit(app.db.db, accountKey, LOGIN_PER_ACCOUNT);
+    await throttleHit(app.db.db, addressKey, LOGIN_PER_ADDRESS);
+    throw new AppError('invalid_credentials');
+  }
+  await throttleClear(app.db.db, accountKey);
+
+  if (user.otpEnabled) {
+    // The password was right; the session is good for nothing but the two-step code.
+    const pendingEntity = body.subdomain ? ((await findEntityBySubdomain(app.db.db, body.subdomain))?.id ?? null) : null;
+    const session = await openSession(app, req, reply, user, pendingEntity, true);
+    return { status: 'otp_required', csrf_token: session.csrf } as const;
+  }
+  // Decide the company before opening the session, so a refused sign-in leaves no session behind.
+  const resolved = await resolveSignIn(app, user, body.subdomain);
+  const session = await openSession(app, req, reply, user, resolved.entityId, false);
+  await rememberEntity(app, user, resolved.entityId);
+  return toSignInResponse(user, resolved, session.csrf);
+}
+
+export async function rememberEntity(app: FastifyInstance, user: UserRow, entityId: string | null) {
+  if (entityId && user.lastEntityId !== entityId) await updateUser(app.db.db, user.id, { lastEntityId: entityId });
+}
+
+export async function signOut(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  if (req.session) await deleteSession(app.db.db, req.session.session.id);
+  clearSessionCookies(reply);
+}
+
+/** Switches the session to another company of the person's. */
+export async function selectEntity(app: FastifyInstance, found: SessionWithUser, entityId: string) {
+  const access = await loadUserAccess(app.db.db, entityId, found.user);
+  await updateSession(app.db.db, found.session.id, { entityId });
+  await rememberEntity(app, found.user, entityId);
+  return toLoginResult(found.user, access, found.session.csrfToken);
+}
+
+export async function requestPasswordReset(app: FastifyInstance, email: string) {
+  const user = await findUserByEmail(app.db.db, email);
+  if (!user) return;
+  const key = `reset:${user.id}`;
+  if ((await throttleWait(app.db.db, key, RESET_PER_ACCOUNT)) > 0) return;
+  await throttleHit(app.db.db, key, RESET_PER_ACCOUNT);
+  const token = randomToken();
+  await insertPasswordReset(app.db.db, {
+    id: newId(),
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  });
+  const lang = isLanguage(user.lang) ? user.lang : 'en';
+  const link = `${app.env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await app.mailer.send({
+    to: user.email,
+    subject: t(lang, 'emails:reset_subject'),
+    text: t(lang, 'emails:reset_body', {
+      name: user.firstName || user.email,
+      link,
+      minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
+    }),
+  });
+}
+
+export async function assertResetTokenUsable(app: FastifyInstance, token: string) {
+  const reset = await findUsablePasswordReset(app.db.db, sha256(token));
+  if (!reset) throw new AppError('reset_link_expired', { field: 'token' });
+  return reset;
+}
+
+export async function resetPassword(app: FastifyInstance, token: string, password: string) {
+  const reset = await assertResetTokenUsable(app, token);
+  if (!(await consumePasswordReset(app.db.db, reset.id))) throw new AppError('reset_link_expired', { field: 'token' });
+  const user = await updateUser(app.db.db, reset.userId, {
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: new Date(),
+  });
+  await deleteUserSessions(app.db.db, reset.userId);
+  if (user) await throttleClear(app.db.db, `login:acct:${user.email}`);
+  if (user) await notifyPasswordChanged(app, user);
+}
+
+export async function changePassword(app: FastifyInstance, found: SessionWithUser, current: string, password: string) {
+  if (!(await verifyPassword(found.user.passwordHash, current))) {
+    throw new AppError('current_password_incorrect', { field: 'current_password' });
+  }
+  await updateUser(app.db.db, found.user.id, { passwordHash: await hashPassword(password), passwordChangedAt: new Date() });
+  await deleteUserSessions(app.db.db, found.user.id, found.session.id);
+  await notifyPasswordChanged(app, found.user);
+}
+
+async function notifyPasswordChanged(app: FastifyInstance, user: UserRow) {
+  const lang = isLanguage(user.lang) ? user.lang : 'en';
+  await app.mailer.send({
+    to: user.email,
+    subject: t(lang, 'emails:password_changed_subject'),
+    text: t(lang, 'emails:password_changed_body', { name: user.firstName || user.email }),
+  });
+}

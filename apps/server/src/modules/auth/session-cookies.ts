@@ -1,0 +1,15 @@
+import type { FastifyReply } from 'fastify';
+import { SESSION } from '@app/shared/constants';
+import type { Env } from '../../config/env';
+
+export function setSessionCookies(reply: FastifyReply, env: Env, sid: string, csrf: string, expires: Date) {
+  const secure = env.COOKIE_SECURE || env.appUrl.startsWith('https://');
+  void reply.setCookie(SESSION.cookie, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
+  // Readable by the page: it sends it back as x-csrf-token (double submit, checked against the session).
+  void reply.setCookie(SESSION.csrfCookie, csrf, { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  void reply.clearCookie(SESSION.cookie, { path: '/' });
+  void reply.clearCookie(SESSION.csrfCookie, { path: '/' });
+}

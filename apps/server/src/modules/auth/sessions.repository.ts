@@ -1,0 +1,41 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+
+export type SessionWithUser = {
+  session: typeof sessions.$inferSelect;
+  user: typeof users.$inferSelect;
+};
+
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+export async function findLiveSession(db: Executor, id: string): Promise<SessionWithUser | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateSession(db: Executor, id: string, values: Partial<typeof sessions.$inferInsert>) {
+  await db.update(sessions).set(values).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Revokes every session of a person, except optionally the one making the change. */
+export async function deleteUserSessions(db: Executor, userId: string, exceptId?: string) {
+  await db
+    .delete(sessions)
+    .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Executor) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

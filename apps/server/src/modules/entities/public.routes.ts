@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicEntitySchema } from '@app/shared/entity/schemas';
+import { AppError } from '../../lib/app-error';
+import { findEntity } from '../access/access.repository';
+import { findEntityBySubdomain } from './entities.repository';
+
+const tags = ['public'];
+const PUBLIC = { access: { auth: 'public' as const } };
+
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/config',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'What the web app needs before sign-in',
+        response: {
+          200: z.object({
+            provider_name: z.string(),
+            tracking_code: z.string().nullable(),
+            base_domain: z.string(),
+            support_email: z.string(),
+            app_url: z.string(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      provider_name: app.env.PROVIDER_NAME,
+      tracking_code: app.env.TRACKING_CODE ?? null,
+      base_domain: app.env.BASE_DOMAIN,
+      support_email: app.env.SUPPORT_EMAIL,
+      app_url: app.env.appUrl,
+    }),
+  );
+
+  app.get(
+    '/public/entities/by-subdomain/:subdomain',
+    { config: PUBLIC, schema: { tags, summary: 'Company opened by subdomain', params: z.object({ subdomain: z.string().max(63) }), response: { 200: publicEntitySchema } } },
+    async (req) => {
+      const entity = await findEntityBySubdomain(app.db.db, req.params.subdomain);
+      if (!entity) throw new AppError('not_found');
+      return { id: entity.id, name: entity.name, subdomain: entity.subdomain, logo: entity.logo };
+    },
+  );
+
+  app.get(
+    '/public/entities/:id/:file',
+    { config: PUBLIC, schema: { tags, summary: 'Company logo image', params: z.object({ id: z.uuid(), file: z.enum(['logo.png', 'logo.jpg']) }) } },
+    async (req, reply) => {
+      const entity = await findEntity(app.db.db, req.params.id);
+      const data = entity?.logo?.includes(`/${req.params.file}`) ? await app.files.get(`entities/${entity.id}/${req.params.file}`) : null;
+      if (!data) throw new AppError('not_found');
+      return reply
+        .header('content-type', req.params.file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
+};

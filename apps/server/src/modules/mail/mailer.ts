@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { outboxEmails } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+/**
+ * Every mail is written to the outbox first. With SMTP_URL it is then delivered and marked sent;
+ * without, the outbox and the server log are where it can be read.
+ */
+export function createMailer(opts: { db: Executor; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(mail) {
+      const id = newId();
+      await opts.db.insert(outboxEmails).values({ id, ...mail });
+      if (!transport) {
+        opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail written to outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, ...mail });
+        await opts.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
+      } catch (err) {
+        opts.log.error({ err, to: mail.to }, 'mail delivery failed; kept in outbox');
+        await opts.db.update(outboxEmails).set({ error: String(err) }).where(eq(outboxEmails.id, id));
+      }
+    },
+  };
+}

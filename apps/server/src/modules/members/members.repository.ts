@@ -1,0 +1,75 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { memberships, rolePermissions, roles, users } from '../../db/schema/index';
+
+const memberColumns = {
+  id: memberships.id,
+  userId: memberships.userId,
+  isOwner: memberships.isOwner,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  otpEnabled: users.otpEnabled,
+  roleId: roles.id,
+  roleName: roles.name,
+};
+
+export async function listMembers(tx: Executor, entityId: string, opts: { limit: number; offset: number }) {
+  const rows = await tx
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(roles, and(eq(roles.entityId, memberships.entityId), eq(roles.id, memberships.roleId)))
+    .where(eq(memberships.entityId, entityId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(memberships.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [total] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.entityId, entityId));
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findMember(tx: Executor, entityId: string, membershipId: string) {
+  const [row] = await tx
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(roles, and(eq(roles.entityId, memberships.entityId), eq(roles.id, memberships.roleId)))
+    .where(and(eq(memberships.entityId, entityId), eq(memberships.id, membershipId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setMemberRole(tx: Executor, entityId: string, membershipId: string, roleId: string) {
+  await tx
+    .update(memberships)
+    .set({ roleId, updatedAt: new Date() })
+    .where(and(eq(memberships.entityId, entityId), eq(memberships.id, membershipId)));
+}
+
+export async function findRole(tx: Executor, entityId: string, roleId: string) {
+  const [row] = await tx.select().from(roles).where(and(eq(roles.entityId, entityId), eq(roles.id, roleId))).limit(1);
+  return row ?? null;
+}
+
+export async function listRolesWithPermissions(tx: Executor, entityId: string) {
+  const rows = await tx
+    .select({ id: roles.id, name: roles.name, key: roles.key, permission: rolePermissions.permission, allowed: rolePermissions.allowed })
+    .from(roles)
+    .leftJoin(rolePermissions, and(eq(rolePermissions.entityId, roles.entityId), eq(rolePermissions.roleId, roles.id)))
+    .where(eq(roles.entityId, entityId))
+    .orderBy(asc(roles.name));
+  const byRole = new Map<string, { id: string; name: string; key: string | null; permissions: Record<string, { allowed: 0 | 1 }> }>();
+  for (const row of rows) {
+    const role = byRole.get(row.id) ?? { id: row.id, name: row.name, key: row.key, permissions: {} };
+    if (row.permission) role.permissions[row.permission] = { allowed: row.allowed === 1 ? 1 : 0 };
+    byRole.set(row.id, role);
+  }
+  return [...byRole.values()];
+}
+
+export async function upsertRolePermission(tx: Executor, entityId: string, roleId: string, permission: string, allowed: 0 | 1) {
+  await tx
+    .insert(rolePermissions)
+    .values({ entityId, roleId, permission, allowed })
+    .onConflictDoUpdate({ target: [rolePermissions.entityId, rolePermissions.roleId, rolePermissions.permission], set: { allowed } });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { isPermission } from '@app/shared/access/permissions';
+import type { Member } from '@app/shared/members/schemas';
+import { withTenant } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AccessContext } from '../access/access.types';
+import { writeAudit } from '../audit/audit.repository';
+import {
+  findMember,
+  findRole,
+  listMembers,
+  listRolesWithPermissions,
+  setMemberRole,
+  upsertRolePermission,
+} from './members.repository';
+
+type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  user_id: row.userId,
+  fullName: `${row.firstName} ${row.lastName}`.trim() || row.email,
+  email: row.email,
+  role: { id: row.roleId, name: row.roleName },
+  is_owner: row.isOwner,
+  is_otp_enabled: row.otpEnabled,
+});
+
+export async function listCompanyMembers(app: FastifyInstance, ctx: AccessContext, q: { page: number; limit: number }) {
+  return withTenant(app.db.db, ctx.entityId, async (tx) => {
+    const { rows, count } = await listMembers(tx, ctx.entityId, { limit: q.limit, offset: (q.page - 1) * q.limit });
+    return { data: rows.map(toMember), count };
+  });
+}
+
+export async function listRoles(app: FastifyInstance, ctx: AccessContext) {
+  return withTenant(app.db.db, ctx.entityId, (tx) => listRolesWithPermissions(tx, ctx.entityId));
+}
+
+/** Changes a member's role; that person's open dashboards get 'Permissions Updated'. */
+export async function changeMemberRole(app: FastifyInstance, ctx: AccessContext, membershipId: string, roleId: string) {
+  const { before, after } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
+    const before = await findMember(tx, ctx.entityId, membershipId);
+    if (!before) throw new AppError('not_found');
+    if (before.isOwner) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'owner_role_locked' });
+    const role = await findRole(tx, ctx.entityId, roleId);
+    if (!role) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'role_not_found' });
+    await setMemberRole(tx, ctx.entityId, membershipId, roleId);
+    const after = (await findMember(tx, ctx.entityId, membershipId))!;
+    await writeAudit(tx, ctx, {
+      action: 'member.role.change',
+      targetType: 'membership',
+      targetId: membershipId,
+      before: { role_id: before.roleId, role: before.roleName },
+      after: { role_id: after.roleId, role: after.roleName },
+    });
+    return { before, after };
+  });
+  if (before.roleId !== after.roleId) {
+    app.realtime.toEntity(ctx.entityId, 'pongUpdateUserRole', {
+      user_id: after.userId,
+      entity: ctx.entityId,
+      oldRole: { id: before.roleId, name: before.roleName },
+      newRole: { id: after.roleId, name: after.roleName },
+      // Site and user-type assignments per admin arrive with the configuration module.
+      siteNames: [],
+      userTypeNames: [],
+    });
+  }
+  return toMember(after);
+}
+
+export async function updateRolePermissions(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  roleId: string,
+  permissions: Record<string, 0 | 1>,
+) {
+  const unknown = Object.keys(permissions).filter((p) => !isPermission(p));
+  if (unknown.length) throw new AppError('validation_failed', { field: 'permissions', messageKey: 'field.invalid_value', vars: { field: unknown.join(', ') } });
+  return withTenant(app.db.db, ctx.entityId, async (tx) => {
+    const role = await findRole(tx, ctx.entityId, roleId);
+    if (!role) throw new AppError('not_found');
+    const before = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId)!;
+    for (const [permission, allowed] of Object.entries(permissions)) {
+      await upsertRolePermission(tx, ctx.entityId, roleId, permission, allowed);
+    }
+    const after = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId)!;
+    await writeAudit(tx, ctx, { action: 'role.permissions.update', targetType: 'role', targetId: roleId, before: before.permissions, after: after.permissions });
+    return after;
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entitySummarySchema } from '@app/shared/auth/schemas';
+import { changePackageBodySchema, platformEntityListItemSchema } from '@app/shared/entity/schemas';
+import { listResponse, pageQuery } from '@app/shared/http/paging';
+import { requireSession } from '../../plugins/auth';
+import { changePackage, listCompanies } from './platform.service';
+
+const tags = ['platform'];
+const PLATFORM = { access: { auth: 'user' as const, platformAdmin: true } };
+
+export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/platform/entities',
+    {
+      config: PLATFORM,
+      schema: { tags, summary: 'Every company (platform administrators)', querystring: pageQuery.extend({ search: z.string().max(100).optional() }), response: { 200: listResponse(platformEntityListItemSchema) } },
+    },
+    async (req) => listCompanies(app, req.query),
+  );
+
+  app.put(
+    '/platform/entities/:id/package',
+    {
+      config: PLATFORM,
+      schema: { tags, summary: "Change a company's package and plan", params: z.object({ id: z.uuid() }), body: changePackageBodySchema, response: { 200: entitySummarySchema } },
+    },
+    async (req) => changePackage(app, requireSession(req).user.id, req.params.id, req.body),
+  );
+};

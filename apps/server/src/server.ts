@@ -1,0 +1,43 @@
+import { loadEnv } from './config/env';
+import { openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { buildApp } from './app';
+
+const env = loadEnv();
+const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir });
+await db.migrate();
+const app = await buildApp({ env, db });
+
+if (env.SEED_DEMO === 'true') {
+  const logins = await seedDemoIfEmpty(db.db, app.log);
+  if (logins) {
+    const line = '-'.repeat(64);
+    console.log(
+      [
+        line,
+        'Demo company created: "Demo Company" (Cloud, enterprise)',
+        `  Admin:        ${logins.admin.email}  /  ${logins.admin.password}`,
+        `  System admin: ${logins.system.email}  /  ${logins.system.password}`,
+        `  Open ${env.appUrl}/login  (or http://demo.${env.BASE_DOMAIN}:${env.PORT})`,
+        'These passwords are shown only now.',
+        line,
+      ].join('\n'),
+    );
+  }
+}
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(`listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import { outboxEmails, passwordResets, sessions } from '../src/db/schema/index';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { signIn, TestClient } from './helpers/http-client';
+import { createCompany, createPerson, PASSWORD } from './helpers/world';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function lastMailTo(email: string) {
+  const [mail] = await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1);
+  return mail;
+}
+
+describe('sign-in', () => {
+  it('signs in with email and password and gives the login result with an httpOnly session cookie', async () => {
+    const { entity, people } = await createCompany(ctx.db.db);
+    const client = new TestClient(ctx.app);
+    const res = await client.post('/auth/login', { email: people.admin.email.toUpperCase(), password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.entity.id).toBe(entity.id);
+    expect(body.role.name).toBe('Admin');
+    expect(body.plan).toBe(3);
+    expect(body.permissions.company_details).toEqual({ allowed: 1 });
+    expect(body.user).toMatchObject({ email: people.admin.email, is_owner: true, is_otp_enabled: false });
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    expect(sid?.sameSite).toBe('Lax');
+    expect(res.cookies.find((c) => c.name === 'csrf')?.httpOnly).toBeFalsy();
+    expect((await client.get('/auth/me')).json().user.email).toBe(people.admin.email);
+  });
+
+  it('refuses a wrong password with a translated message and never says whether the email exists', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const client = new TestClient(ctx.app);
+    client.lang = 'es';
+    const wrong = await client.post('/auth/login', { email: people.admin.email, password: 'nope-nope' });
+    const unknown = await client.post('/auth/login', { email: 'nobody@example.test', password: 'nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+    expect(wrong.json().message).toMatch(/contraseña/);
+  });
+
+  it('answers bad input with 400 naming the field, never 500', async () => {
+    const client = new TestClient(ctx.app);
+    const res = await client.post('/auth/login', { email: 'not-an-email', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['email', 'password']));
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('throttles failed sign-ins per account with 429 and a wait time, even for the right password', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const client = new TestClient(ctx.app);
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post('/auth/login', { email: people.employee.email, password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    const blocked = await client.post('/auth/login', { email: people.employee.email, password: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('too_many_login_attempts');
+    expect(blocked.json().retry_after).toBeGreaterThan(0);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another account from the same address is not locked out by it.
+    expect((await client.post('/auth/login', { email: people.admin.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('ends the session on sign-out: the same cookie no longer works', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const stolen = new Map(client.cookies);
+    expect((await client.post('/auth/logout')).statusCode).toBe(204);
+    const replay = new TestClient(ctx.app);
+    replay.cookies = stolen;
+    expect((await replay.get('/company')).statusCode).toBe(401);
+  });
+
+  it('refuses a state-changing request without the CSRF token', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const res = await client.put('/me/lang', { lang: 'ar' }, { 'x-csrf-token': 'forged' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf_failed');
+    expect((await client.put('/me/lang', { lang: 'ar' })).statusCode).toBe(200);
+  });
+});
+
+describe('several companies and subdomains', () => {
+  it('lets a person of several companies choose one, and switch', async () => {
+    const a = await createCompany(ctx.db.db);
+    const b = await createCompany(ctx.db.db, { package: 'Standalone', plan: 1 });
+    const person = await createPerson(ctx.db.db, [a.entity, b.entity], 'admin');
+    const { client, body } = await signIn(ctx.app, person.email, PASSWORD);
+    expect(body.status).toBe('choose_entity');
+    expect((body.entities as { id: string }[]).map((e) => e.id).sort()).toEqual([a.entity.id, b.entity.id].sort());
+    // No company chosen yet: company endpoints are refused.
+    expect((await client.get('/company')).statusCode).toBe(422);
+    const chosen = await client.post('/auth/entity', { entity_id: b.entity.id });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().entity.package).toBe('Standalone');
+    expect((await client.get('/company')).json().id).toBe(b.entity.id);
+    const other = await createCompany(ctx.db.db);
+    expect((await client.post('/auth/entity', { entity_id: other.entity.id })).statusCode).toBe(422);
+  });
+
+  it('opens the company of the subdomain, and refuses a person who is not a member', async () => {
+    const a = await createCompany(ctx.db.db);
+    const b = await createCompany(ctx.db.db);
+    const person = await createPerson(ctx.db.db, [a.entity, b.entity], 'employee');
+    const { body } = await signIn(ctx.app, person.email, PASSWORD, { subdomain: b.entity.subdomain });
+    expect(body.status).toBe('ok');
+    expect((body.entity as { id: string }).id).toBe(b.entity.id);
+    const outsider = new TestClient(ctx.app);
+    const res = await outsider.post('/auth/login', { email: a.people.admin.email, password: PASSWORD, subdomain: b.entity.subdomain });
+    expect(res.statusCode).toBe(422);
+    expect(await ctx.db.db.select().from(sessions).where(eq(sessions.userId, a.people.admin.id))).toHaveLength(0);
+  });
+
+  it('resolves a subdomain publicly and answers 404 for an unknown one', async () => {
+    const a = await createCompany(ctx.db.db);
+    const res = await ctx.app.inject({ url: `/api/v1/public/entities/by-subdomain/${a.entity.subdomain}` });
+    expect(res.json()).toMatchObject({ id: a.entity.id, name: a.entity.name });
+    expect((await ctx.app.inject({ url: '/api/v1/public/entities/by-subdomain/no-such-company' })).statusCode).toBe(404);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link that sets a new password once, ends every session, and the old password stops working', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client: oldSession } = await signIn(ctx.app, people.employee.email, PASSWORD);
+    const anon = new TestClient(ctx.app);
+    expect((await anon.post('/auth/forgot-password', { email: people.employee.email })).json()).toEqual({ ok: true });
+    expect((await anon.post('/auth/forgot-password', { email: 'nobody@example.test' })).json()).toEqual({ ok: true });
+    const mail = await lastMailTo(people.employee.email);
+    const token = mail!.text.match(/reset-password\?token=([\w-]+)/)![1]!;
+    expect((await anon.get(`/auth/reset-password?token=${token}`)).statusCode).toBe(200);
+    const reset = await anon.post('/auth/reset-password', { token, password: 'a brand new password', password_confirmation: 'a brand new password' });
+    expect(reset.statusCode).toBe(200);
+    expect((await oldSession.get('/auth/me')).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).post('/auth/login', { email: people.employee.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).post('/auth/login', { email: people.employee.email, password: 'a brand new password' })).statusCode).toBe(200);
+    const again = await anon.post('/auth/reset-password', { token, password: 'another password 1', password_confirmation: 'another password 1' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toBe('reset_link_expired');
+  });
+
+  it('refuses an expired link', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const anon = new TestClient(ctx.app);
+    await anon.post('/auth/forgot-password', { email: people.admin.email });
+    const token = (await lastMailTo(people.admin.email))!.text.match(/token=([\w-]+)/)![1]!;
+    await ctx.db.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(passwordResets.userId, people.admin.id));
+    expect((await anon.get(`/auth/reset-password?token=${token}`)).statusCode).toBe(422);
+    const res = await anon.post('/auth/reset-password', { token, password: 'whatever password', password_confirmation: 'whatever password' });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('writes the reset mail in the person’s language', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.fire_warden.email, PASSWORD);
+    await client.put('/me/lang', { lang: 'ar' });
+    await new TestClient(ctx.app).post('/auth/forgot-password', { email: people.fire_warden.email });
+    expect((await lastMailTo(people.fire_warden.email))!.subject).toBe('إعادة تعيين كلمة المرور');
+  });
+
+  it('changes the own password only with the current one, ending the other sessions', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: other } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const wrong = await client.post('/me/password', { current_password: 'bad', password: 'new password 123', password_confirmation: 'new password 123' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().fields.current_password[0]).toBe('Current Password is Not Correct');
+    const mismatch = await client.post('/me/password', { current_password: PASSWORD, password: 'new password 123', password_confirmation: 'other' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().fields.password_confirmation).toBeDefined();
+    expect((await client.post('/me/password', { current_password: PASSWORD, password: 'new password 123', password_confirmation: 'new password 123' })).statusCode).toBe(200);
+    expect((await client.get('/auth/me')).statusCode).toBe(200);
+    expect((await other.get('/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('profile', () => {
+  it('keeps language and layout per person', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    expect((await client.put('/me/layout', { mode: 'dark', width: 'boxed' })).json()).toMatchObject({ mode: 'dark', width: 'boxed', topbar: 'dark' });
+    expect((await client.put('/me/layout', { mode: 'purple' })).statusCode).toBe(400);
+    await client.put('/me/lang', { lang: 'es' });
+    const me = (await client.get('/auth/me')).json();
+    expect(me.user.layout.mode).toBe('dark');
+    expect(me.user.lang).toBe('es');
+    expect((await client.put('/me/lang', { lang: 'fr' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,74 @@
+// The permission catalogue: the spec's "Mapped permission names" and the side-menu keys (§2).
+// The server checks these on every endpoint; the client mirrors them in the menu and route guard.
+
+export const ROUTE_PERMISSIONS = [
+  'company_details',
+  'show_emergency_sessions',
+  'show_emergency_list',
+  'users',
+  'announcements',
+  'sites_devices',
+  'show_history_list',
+  'show_users_not_on_site_list',
+  'show_visit_summary_list',
+  'show_time_sheet_list',
+  'show_track_trace_list',
+  'show_export_list',
+  'show_kiosk_logs_list',
+  'show_printer_list',
+  'show_user_types_list',
+  'add_new_user_type',
+  'show_privacy_manager_list',
+  'user_settings',
+  'add_attendance_mode',
+  'show_attendance_modes',
+  'show_custom_fields',
+  'add_custom_field_to_new_section',
+  'add_reason',
+  'show_journey_list',
+  'create_journey',
+  'edit_journey',
+  'add_journey_flow',
+  'edit_journey_flow',
+  'show_compliance_list',
+  'create_compliance',
+  'edit_compliance',
+  'integration',
+  'add-announcement',
+] as const;
+
+export const MENU_PERMISSIONS = [
+  'passport',
+  'company_details',
+  'dashboard',
+  'users',
+  'announcements',
+  'sites_devices',
+  'reporting',
+  'user_settings',
+  'journey_builder',
+  'compliance',
+  'integration',
+  'emergency',
+] as const;
+
+/** Permissions for people management inside a company (roles of members). */
+export const EXTRA_PERMISSIONS = ['manage_roles'] as const;
+
+export const PERMISSIONS = [
+  ...new Set([...ROUTE_PERMISSIONS, ...MENU_PERMISSIONS, ...EXTRA_PERMISSIONS]),
+] as readonly Permission[];
+export type Permission =
+  | (typeof ROUTE_PERMISSIONS)[number]
+  | (typeof MENU_PERMISSIONS)[number]
+  | (typeof EXTRA_PERMISSIONS)[number];
+
+export const isPermission = (value: string): value is Permission =>
+  (PERMISSIONS as readonly string[]).includes(value);
+
+/** Allowed flag as the spec carries it: 1 allowed, 0 not. */
+export type Allowed = 0 | 1;
+export type PermissionMap = Partial<Record<Permission, { allowed: Allowed }>>;
+
+export const isAllowed = (map: PermissionMap | undefined, permission: Permission): boolean =>
+  map?.[permission]?.allowed === 1;

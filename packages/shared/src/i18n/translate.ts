@@ -1,0 +1,32 @@
+import type { Language } from '../constants';
+
+export type Catalogue = { [key: string]: string | Catalogue };
+export type Resources = Record<Language, Record<string, Catalogue>>;
+
+function lookup(catalogue: Catalogue | undefined, path: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of path.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Translates `namespace:dotted.key` with `{{var}}` interpolation, falling back to English, then the key. */
+export function translate(
+  resources: Resources,
+  lang: Language,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  const text = lookup(resources[lang]?.[ns], path) ?? lookup(resources.en[ns], path) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** Every dotted key of a catalogue, for the completeness test. */
+export function flattenKeys(catalogue: Catalogue, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`),
+  );
+}
