@@ -22,10 +22,11 @@ export function fieldMessage(issue: IssueLike): FieldMessage {
   if (issue.message && CUSTOM_KEY.test(issue.message)) return { key: `errors:${issue.message}`, vars };
   const sized = issue.origin === 'string' || issue.origin === 'array';
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? { key: 'errors:field.required', vars }
-        : { key: 'errors:field.invalid_type', vars };
+    case 'invalid_type': {
+      // zod reports the input only on request; its message still says what it received.
+      const missing = 'input' in issue ? issue.input === undefined || issue.input === null : /received (undefined|null)/.test(issue.message ?? '');
+      return missing ? { key: 'errors:field.required', vars } : { key: 'errors:field.invalid_type', vars };
+    }
     case 'too_small':
       vars.min = Number(issue.minimum ?? 0);
       if (issue.origin === 'string' && vars.min === 1) return { key: 'errors:field.required', vars };

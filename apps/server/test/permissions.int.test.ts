@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_PERMISSIONS, ROLE_KEYS } from '@app/shared/access/roles';
+import { newId } from '../src/lib/ids';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { signIn, TestClient } from './helpers/http-client';
+import { createCompany, createPerson, PASSWORD } from './helpers/world';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const fill = (url: string) => url.replace('/api/v1', '').replace(/:[a-z_]+/g, () => newId());
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('permission enforcement on every endpoint', () => {
+  it('answers 401 to a caller who is not signed in, on every non-public endpoint', async () => {
+    const anon = new TestClient(ctx.app);
+    const guarded = ctx.app.apiRoutes.filter((r) => r.access.auth !== 'public');
+    expect(guarded.length).toBeGreaterThan(15);
+    for (const route of guarded) {
+      const res = await anon.request(route.method as Method, fill(route.url), route.method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('lets each role call exactly the endpoints its permissions allow (403 otherwise)', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const withPermission = ctx.app.apiRoutes.filter((r) => r.access.permission);
+    expect(withPermission.length).toBeGreaterThan(8);
+    for (const role of ROLE_KEYS) {
+      const { client } = await signIn(ctx.app, people[role].email, PASSWORD);
+      for (const route of withPermission) {
+        const res = await client.request(route.method as Method, fill(route.url), route.method === 'GET' ? undefined : {});
+        const allowed = DEFAULT_ROLE_PERMISSIONS[role].includes(route.access.permission!);
+        const label = `${role} ${route.method} ${route.url} → ${res.statusCode}`;
+        if (allowed) expect(res.statusCode, label).not.toBe(403);
+        else expect(res.statusCode, label).toBe(403);
+        expect(res.statusCode, label).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('follows the allowed flag when a company changes a role', async () => {
+    const { entity, people } = await createCompany(ctx.db.db);
+    const { client: admin } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: warden } = await signIn(ctx.app, people.fire_warden.email, PASSWORD);
+    expect((await warden.get('/company')).statusCode).toBe(403);
+    const res = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, { permissions: { company_details: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().permissions.company_details).toEqual({ allowed: 1 });
+    expect((await warden.get('/company')).statusCode).toBe(200);
+    expect((await warden.get('/auth/me')).json().permissions.company_details).toEqual({ allowed: 1 });
+    const unknown = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, { permissions: { fly_to_moon: 1 } });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('keeps platform endpoints to platform administrators', async () => {
+    const { entity, people } = await createCompany(ctx.db.db);
+    const { client: companyAdmin } = await signIn(ctx.app, people.system_admin.email, PASSWORD);
+    expect((await companyAdmin.get('/platform/entities')).statusCode).toBe(403);
+    const operator = await createPerson(ctx.db.db, [entity], 'system_admin', { isPlatformAdmin: true });
+    const { client } = await signIn(ctx.app, operator.email, PASSWORD);
+    const list = await client.get('/platform/entities?limit=500');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.some((e: { id: string }) => e.id === entity.id)).toBe(true);
+  });
+});
