@@ -14,6 +14,7 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { t } from './lib/i18n';
 import { authRoutes } from './modules/auth/auth.routes';
+import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
 import { companyRoutes } from './modules/entities/company.routes';
 import { publicRoutes } from './modules/entities/public.routes';
 import type { Mailer } from './modules/mail/mailer';
@@ -81,6 +82,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });
+  scheduleAuthHousekeeping(app);
 
   await app.register(
     async (api) => {

@@ -199,3 +199,17 @@ describe('profile', () => {
     expect((await client.put('/me/lang', { lang: 'fr' })).statusCode).toBe(400);
   });
 });
+
+describe('housekeeping', () => {
+  it('purges ended sessions, used reset links and finished throttle windows, and keeps live ones', async () => {
+    const { purgeExpiredAuthRows } = await import('../src/modules/auth/housekeeping');
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: old } = await signIn(ctx.app, people.employee.email, PASSWORD);
+    await ctx.db.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, people.employee.id));
+    await purgeExpiredAuthRows(ctx.db.db);
+    expect(await ctx.db.db.select().from(sessions).where(eq(sessions.userId, people.employee.id))).toHaveLength(0);
+    expect((await old.get('/auth/me')).statusCode).toBe(401);
+    expect((await client.get('/auth/me')).statusCode).toBe(200);
+  });
+});

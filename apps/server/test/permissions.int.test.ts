@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_KEYS } from '@app/shared/access/roles';
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../src/db/schema/index';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
@@ -65,5 +67,32 @@ describe('permission enforcement on every endpoint', () => {
     const list = await client.get('/platform/entities?limit=500');
     expect(list.statusCode).toBe(200);
     expect(list.json().data.some((e: { id: string }) => e.id === entity.id)).toBe(true);
+  });
+});
+
+describe('opening a company', () => {
+  it('creates the company with its roles and owner, and mails the owner a link to set a password', async () => {
+    const { entity } = await createCompany(ctx.db.db);
+    const operator = await createPerson(ctx.db.db, [entity], 'system_admin', { isPlatformAdmin: true });
+    const { client } = await signIn(ctx.app, operator.email, PASSWORD);
+    const subdomain = `new${newId().slice(-10)}`;
+    const email = `owner.${subdomain}@example.test`;
+    const res = await client.post('/platform/entities', {
+      name: 'Fresh Co',
+      subdomain,
+      package: 'Cloud',
+      plan: 2,
+      owner: { email, first_name: 'Olga', last_name: 'Owner' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Fresh Co', subdomain, package: 'Cloud', plan: 2 });
+    const again = await client.post('/platform/entities', { name: 'Dup', subdomain, package: 'Cloud', plan: 1, owner: { email, first_name: 'A', last_name: 'B' } });
+    expect(again.statusCode).toBe(409);
+    const [mail] = await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const token = mail!.text.match(/token=([\w-]+)/)![1]!;
+    const anon = new TestClient(ctx.app);
+    expect((await anon.post('/auth/reset-password', { token, password: 'owner password 1', password_confirmation: 'owner password 1' })).statusCode).toBe(200);
+    const login = await anon.post('/auth/login', { email, password: 'owner password 1' });
+    expect(login.json()).toMatchObject({ status: 'ok', role: { name: 'Admin' }, user: { is_owner: true }, entity: { subdomain } });
   });
 });

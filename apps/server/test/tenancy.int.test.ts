@@ -60,7 +60,10 @@ describe('row-level security under the app role', () => {
     expect(new Set(seen.map((r) => r.entityId))).toEqual(new Set([a.entity.id]));
     const roleRows = await withTenant(ctx.db.db, b.entity.id, (tx) => tx.select({ entityId: roles.entityId }).from(roles));
     expect(roleRows.every((r) => r.entityId === b.entity.id)).toBe(true);
-    const user = await withTenant(ctx.db.db, a.entity.id, async (tx) => (await tx.execute(sql`select current_user as u`)).rows);
+    const user = await withTenant(ctx.db.db, a.entity.id, async (tx) => {
+      const res = (await tx.execute(sql`select current_user as u`)) as unknown as { rows: { u: string }[] };
+      return res.rows;
+    });
     expect(user[0]).toMatchObject({ u: 'app_user' });
   });
 

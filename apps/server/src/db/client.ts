@@ -69,6 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * Runs `fn` in a transaction scoped to one entity: row-level security sees only that entity's rows
  * because the transaction runs as the non-superuser app role with app.entity_id set.
+ * Nested in another transaction it becomes a savepoint, and the role and entity stay set until
+ * the outer transaction ends: do global work first.
  */
 export async function withTenant<T>(db: Executor, entityId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -51,3 +51,17 @@ export const publicEntitySchema = z.object({
 });
 
 export const platformEntityListItemSchema = entitySummarySchema.extend({ members: z.number().int() });
+
+/** A platform administrator opens a company for a customer; its owner gets an email to set a password. */
+export const createCompanyBodySchema = z.object({
+  name: z.string().trim().min(2).max(50),
+  subdomain: subdomainField,
+  package: z.enum(PACKAGES),
+  plan: z.union(PLAN_IDS.map((p) => z.literal(p))),
+  owner: z.object({
+    email: z.email().max(254).transform((v) => v.trim().toLowerCase()),
+    first_name: z.string().trim().min(1).max(50),
+    last_name: z.string().trim().min(1).max(50),
+  }),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;

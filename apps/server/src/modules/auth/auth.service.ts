@@ -153,15 +153,8 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
   const key = `reset:${user.id}`;
   if ((await throttleWait(app.db.db, key, RESET_PER_ACCOUNT)) > 0) return;
   await throttleHit(app.db.db, key, RESET_PER_ACCOUNT);
-  const token = randomToken();
-  await insertPasswordReset(app.db.db, {
-    id: newId(),
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-  });
   const lang = isLanguage(user.lang) ? user.lang : 'en';
-  const link = `${app.env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = await issuePasswordLink(app, user.id, PASSWORD_RESET_TTL_MS);
   await app.mailer.send({
     to: user.email,
     subject: t(lang, 'emails:reset_subject'),
@@ -171,6 +164,18 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
       minutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
     }),
   });
+}
+
+/** A single-use link to set a password; only its hash is stored. */
+export async function issuePasswordLink(app: FastifyInstance, userId: string, ttlMs: number): Promise<string> {
+  const token = randomToken();
+  await insertPasswordReset(app.db.db, {
+    id: newId(),
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return `${app.env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 export async function assertResetTokenUsable(app: FastifyInstance, token: string) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 
@@ -34,8 +34,4 @@ export async function deleteUserSessions(db: Executor, userId: string, exceptId?
   await db
     .delete(sessions)
     .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Executor) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }

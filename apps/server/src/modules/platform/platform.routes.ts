@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entitySummarySchema } from '@app/shared/auth/schemas';
-import { changePackageBodySchema, platformEntityListItemSchema } from '@app/shared/entity/schemas';
+import { changePackageBodySchema, createCompanyBodySchema, platformEntityListItemSchema } from '@app/shared/entity/schemas';
 import { listResponse, pageQuery } from '@app/shared/http/paging';
 import { requireSession } from '../../plugins/auth';
-import { changePackage, listCompanies } from './platform.service';
+import { changePackage, createCompany, listCompanies } from './platform.service';
 
 const tags = ['platform'];
 const PLATFORM = { access: { auth: 'user' as const, platformAdmin: true } };
@@ -17,6 +17,15 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Every company (platform administrators)', querystring: pageQuery.extend({ search: z.string().max(100).optional() }), response: { 200: listResponse(platformEntityListItemSchema) } },
     },
     async (req) => listCompanies(app, req.query),
+  );
+
+  app.post(
+    '/platform/entities',
+    {
+      config: PLATFORM,
+      schema: { tags, summary: 'Open a company with its owner (the owner is emailed a link to set a password)', body: createCompanyBodySchema, response: { 201: entitySummarySchema } },
+    },
+    async (req, reply) => reply.status(201).send(await createCompany(app, requireSession(req).user.id, req.body)),
   );
 
   app.put(
