@@ -213,3 +213,24 @@ describe('housekeeping', () => {
     expect((await client.get('/auth/me')).statusCode).toBe(200);
   });
 });
+
+describe('own sessions', () => {
+  it('lists own sessions and ends one or all others, never another person’s', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: phone } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: laptop } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const { client: stranger } = await signIn(ctx.app, people.employee.email, PASSWORD);
+    const list = (await client.get('/me/sessions')).json().data as { id: string; current: boolean }[];
+    expect(list).toHaveLength(3);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    const phoneId = (await phone.get('/me/sessions')).json().data.find((s: { current: boolean }) => s.current).id;
+    expect((await stranger.delete(`/me/sessions/${phoneId}`)).statusCode).toBe(404);
+    expect((await phone.get('/auth/me')).statusCode).toBe(200);
+    expect((await client.delete(`/me/sessions/${phoneId}`)).statusCode).toBe(204);
+    expect((await phone.get('/auth/me')).statusCode).toBe(401);
+    expect((await client.post('/me/sessions/revoke-others')).statusCode).toBe(200);
+    expect((await laptop.get('/auth/me')).statusCode).toBe(401);
+    expect((await client.get('/auth/me')).statusCode).toBe(200);
+  });
+});

@@ -118,3 +118,13 @@ export const otpSetupResponseSchema = z.object({ secret: z.string(), otpauth_url
 export const otpEnableBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) });
 export const otpEnableResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 export const otpDisableBodySchema = z.object({ password: z.string().min(1).max(200) });
+
+export const ownSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;

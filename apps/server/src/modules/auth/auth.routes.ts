@@ -13,6 +13,7 @@ import {
   otpEnableBodySchema,
   otpEnableResponseSchema,
   otpSetupResponseSchema,
+  ownSessionSchema,
   resetPasswordBodySchema,
   resetTokenQuerySchema,
   selectEntityBodySchema,
@@ -34,6 +35,8 @@ import {
 import { toLoginResult } from './login-result';
 import { disableTwoStep, finishEnrolment, startEnrolment, verifySignInCode } from './two-step.service';
 import { listUserMemberships, updateUser } from './users.repository';
+import { deleteOwnSession, deleteUserSessions, listUserSessions } from './sessions.repository';
+import { AppError } from '../../lib/app-error';
 
 const PUBLIC = {
   access: { auth: 'public' as const },
@@ -176,5 +179,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
-};
 
+  // Sessions are listed by a short public id (a prefix of the stored hash), never the cookie value.
+  app.get(
+    '/me/sessions',
+    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Own open sessions', response: { 200: z.object({ data: z.array(ownSessionSchema) }) } } },
+    async (req) => {
+      const found = requireSession(req);
+      const rows = await listUserSessions(app.db.db, found.user.id);
+      return {
+        data: rows.map((s) => ({
+          id: s.id.slice(0, 16),
+          current: s.id === found.session.id,
+          ip: s.ip,
+          user_agent: s.userAgent,
+          created_at: s.createdAt.toISOString(),
+          last_seen_at: s.lastSeenAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/me/sessions/:id',
+    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'End one own session', params: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }) } },
+    async (req, reply) => {
+      const found = requireSession(req);
+      const match = (await listUserSessions(app.db.db, found.user.id)).find((s) => s.id.startsWith(req.params.id));
+      if (!match || !(await deleteOwnSession(app.db.db, found.user.id, match.id))) throw new AppError('not_found');
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/me/sessions/revoke-others',
+    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Sign out everywhere else', response: { 200: okResponse } } },
+    async (req) => {
+      const found = requireSession(req);
+      await deleteUserSessions(app.db.db, found.user.id, found.session.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 
@@ -34,4 +34,21 @@ export async function deleteUserSessions(db: Executor, userId: string, exceptId?
   await db
     .delete(sessions)
     .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId));
+}
+
+export async function listUserSessions(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the person's own sessions; false when it is not theirs. */
+export async function deleteOwnSession(db: Executor, userId: string, id: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
