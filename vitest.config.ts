@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
+
 export default defineConfig({
+  // The web app's own alias, so its unit tests run from the root as well.
+  resolve: { alias: [{ find: /^@\//, replacement: webSrc }] },
   test: {
     projects: [
       {
@@ -24,6 +29,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

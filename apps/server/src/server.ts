@@ -27,7 +27,9 @@ if (env.SEED_DEMO === 'true') {
 }
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

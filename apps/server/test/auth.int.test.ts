@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function lastMailTo(email: string) {
-  const [mail] = await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1);
+  const [mail] = await ctx.db.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(1);
   return mail;
 }
 
@@ -53,7 +58,12 @@ describe('sign-in', () => {
     const res = await client.post('/auth/login', { email: 'not-an-email', password: '' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['email', 'password']));
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -61,7 +71,9 @@ describe('sign-in', () => {
     const { people } = await createCompany(ctx.db.db);
     const client = new TestClient(ctx.app);
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/auth/login', { email: people.employee.email, password: `wrong-${i}` })).statusCode).toBe(401);
+      expect(
+        (await client.post('/auth/login', { email: people.employee.email, password: `wrong-${i}` })).statusCode,
+      ).toBe(401);
     }
     const blocked = await client.post('/auth/login', { email: people.employee.email, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
@@ -118,7 +130,11 @@ describe('several companies and subdomains', () => {
     expect(body.status).toBe('ok');
     expect((body.entity as { id: string }).id).toBe(b.entity.id);
     const outsider = new TestClient(ctx.app);
-    const res = await outsider.post('/auth/login', { email: a.people.admin.email, password: PASSWORD, subdomain: b.entity.subdomain });
+    const res = await outsider.post('/auth/login', {
+      email: a.people.admin.email,
+      password: PASSWORD,
+      subdomain: b.entity.subdomain,
+    });
     expect(res.statusCode).toBe(422);
     expect(await ctx.db.db.select().from(sessions).where(eq(sessions.userId, a.people.admin.id))).toHaveLength(0);
   });
@@ -127,7 +143,9 @@ describe('several companies and subdomains', () => {
     const a = await createCompany(ctx.db.db);
     const res = await ctx.app.inject({ url: `/api/v1/public/entities/by-subdomain/${a.entity.subdomain}` });
     expect(res.json()).toMatchObject({ id: a.entity.id, name: a.entity.name });
-    expect((await ctx.app.inject({ url: '/api/v1/public/entities/by-subdomain/no-such-company' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/v1/public/entities/by-subdomain/no-such-company' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -141,12 +159,30 @@ describe('password reset', () => {
     const mail = await lastMailTo(people.employee.email);
     const token = mail!.text.match(/reset-password\?token=([\w-]+)/)![1]!;
     expect((await anon.get(`/auth/reset-password?token=${token}`)).statusCode).toBe(200);
-    const reset = await anon.post('/auth/reset-password', { token, password: 'a brand new password', password_confirmation: 'a brand new password' });
+    const reset = await anon.post('/auth/reset-password', {
+      token,
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await oldSession.get('/auth/me')).statusCode).toBe(401);
-    expect((await new TestClient(ctx.app).post('/auth/login', { email: people.employee.email, password: PASSWORD })).statusCode).toBe(401);
-    expect((await new TestClient(ctx.app).post('/auth/login', { email: people.employee.email, password: 'a brand new password' })).statusCode).toBe(200);
-    const again = await anon.post('/auth/reset-password', { token, password: 'another password 1', password_confirmation: 'another password 1' });
+    expect(
+      (await new TestClient(ctx.app).post('/auth/login', { email: people.employee.email, password: PASSWORD }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await new TestClient(ctx.app).post('/auth/login', {
+          email: people.employee.email,
+          password: 'a brand new password',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await anon.post('/auth/reset-password', {
+      token,
+      password: 'another password 1',
+      password_confirmation: 'another password 1',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('reset_link_expired');
   });
@@ -156,9 +192,16 @@ describe('password reset', () => {
     const anon = new TestClient(ctx.app);
     await anon.post('/auth/forgot-password', { email: people.admin.email });
     const token = (await lastMailTo(people.admin.email))!.text.match(/token=([\w-]+)/)![1]!;
-    await ctx.db.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(passwordResets.userId, people.admin.id));
+    await ctx.db.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(passwordResets.userId, people.admin.id));
     expect((await anon.get(`/auth/reset-password?token=${token}`)).statusCode).toBe(422);
-    const res = await anon.post('/auth/reset-password', { token, password: 'whatever password', password_confirmation: 'whatever password' });
+    const res = await anon.post('/auth/reset-password', {
+      token,
+      password: 'whatever password',
+      password_confirmation: 'whatever password',
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -174,13 +217,29 @@ describe('password reset', () => {
     const { people } = await createCompany(ctx.db.db);
     const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
     const { client: other } = await signIn(ctx.app, people.admin.email, PASSWORD);
-    const wrong = await client.post('/me/password', { current_password: 'bad', password: 'new password 123', password_confirmation: 'new password 123' });
+    const wrong = await client.post('/me/password', {
+      current_password: 'bad',
+      password: 'new password 123',
+      password_confirmation: 'new password 123',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().fields.current_password[0]).toBe('Current Password is Not Correct');
-    const mismatch = await client.post('/me/password', { current_password: PASSWORD, password: 'new password 123', password_confirmation: 'other' });
+    const mismatch = await client.post('/me/password', {
+      current_password: PASSWORD,
+      password: 'new password 123',
+      password_confirmation: 'other',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields.password_confirmation).toBeDefined();
-    expect((await client.post('/me/password', { current_password: PASSWORD, password: 'new password 123', password_confirmation: 'new password 123' })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post('/me/password', {
+          current_password: PASSWORD,
+          password: 'new password 123',
+          password_confirmation: 'new password 123',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await client.get('/auth/me')).statusCode).toBe(200);
     expect((await other.get('/auth/me')).statusCode).toBe(401);
   });
@@ -190,7 +249,11 @@ describe('profile', () => {
   it('keeps language and layout per person', async () => {
     const { people } = await createCompany(ctx.db.db);
     const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
-    expect((await client.put('/me/layout', { mode: 'dark', width: 'boxed' })).json()).toMatchObject({ mode: 'dark', width: 'boxed', topbar: 'dark' });
+    expect((await client.put('/me/layout', { mode: 'dark', width: 'boxed' })).json()).toMatchObject({
+      mode: 'dark',
+      width: 'boxed',
+      topbar: 'dark',
+    });
     expect((await client.put('/me/layout', { mode: 'purple' })).statusCode).toBe(400);
     await client.put('/me/lang', { lang: 'es' });
     const me = (await client.get('/auth/me')).json();
@@ -206,7 +269,10 @@ describe('housekeeping', () => {
     const { people } = await createCompany(ctx.db.db);
     const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
     const { client: old } = await signIn(ctx.app, people.employee.email, PASSWORD);
-    await ctx.db.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, people.employee.id));
+    await ctx.db.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, people.employee.id));
     await purgeExpiredAuthRows(ctx.db.db);
     expect(await ctx.db.db.select().from(sessions).where(eq(sessions.userId, people.employee.id))).toHaveLength(0);
     expect((await old.get('/auth/me')).statusCode).toBe(401);

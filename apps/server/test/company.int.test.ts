@@ -20,13 +20,22 @@ async function adminOf() {
 }
 
 const auditRows = (entityId: string, action: string) =>
-  ctx.db.db.select().from(auditLog).where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+  ctx.db.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
 
 describe('company details', () => {
   it('shows and changes name and subdomain, writing an audit row', async () => {
     const { client, entity } = await adminOf();
     const details = (await client.get('/company')).json();
-    expect(details).toMatchObject({ id: entity.id, package: 'Cloud', plan: 3, subscription: 'cloud', has_client_token: false });
+    expect(details).toMatchObject({
+      id: entity.id,
+      package: 'Cloud',
+      plan: 3,
+      subscription: 'cloud',
+      has_client_token: false,
+    });
     expect(details.roles.map((r: { name: string }) => r.name)).toContain('Fire warden');
     const subdomain = `new-${entity.id.slice(-8)}`;
     const res = await client.put('/company', { name: 'Renamed Ltd', subdomain: subdomain.toUpperCase() });
@@ -42,9 +51,15 @@ describe('company details', () => {
     const b = await createCompany(ctx.db.db);
     const live = await a.client.get(`/company/subdomain-availability?subdomain=${b.entity.subdomain}`);
     expect(live.json()).toEqual({ available: false, reason: 'subdomain_taken' });
-    expect((await a.client.get(`/company/subdomain-availability?subdomain=${a.entity.subdomain}`)).json().available).toBe(true);
-    expect((await a.client.get('/company/subdomain-availability?subdomain=www')).json().reason).toBe('subdomain_reserved');
-    expect((await a.client.get('/company/subdomain-availability?subdomain=no_underscores')).json().available).toBe(false);
+    expect(
+      (await a.client.get(`/company/subdomain-availability?subdomain=${a.entity.subdomain}`)).json().available,
+    ).toBe(true);
+    expect((await a.client.get('/company/subdomain-availability?subdomain=www')).json().reason).toBe(
+      'subdomain_reserved',
+    );
+    expect((await a.client.get('/company/subdomain-availability?subdomain=no_underscores')).json().available).toBe(
+      false,
+    );
     const save = await a.client.put('/company', { name: 'Whatever', subdomain: b.entity.subdomain });
     expect(save.statusCode).toBe(409);
     expect(save.json().fields.subdomain[0]).toBe('This subdomain is already taken.');
@@ -81,10 +96,24 @@ describe('logo', () => {
     const small = await client.upload('PUT', '/company/logo', 'file', makePng(199, 45), 'logo.png', 'image/png');
     expect(small.statusCode).toBe(422);
     expect(small.json().fields.logo[0]).toBe('The image must be at least 200×45 pixels.');
-    const fake = await client.upload('PUT', '/company/logo', 'file', Buffer.from('<svg onload=alert(1)>'), 'logo.png', 'image/png');
+    const fake = await client.upload(
+      'PUT',
+      '/company/logo',
+      'file',
+      Buffer.from('<svg onload=alert(1)>'),
+      'logo.png',
+      'image/png',
+    );
     expect(fake.statusCode).toBe(422);
     expect(fake.json().code).toBe('invalid_image');
-    const big = await client.upload('PUT', '/company/logo', 'file', makePng(400, 100, { padTo: 2 * 1024 * 1024 + 10 }), 'logo.png', 'image/png');
+    const big = await client.upload(
+      'PUT',
+      '/company/logo',
+      'file',
+      makePng(400, 100, { padTo: 2 * 1024 * 1024 + 10 }),
+      'logo.png',
+      'image/png',
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json().fields.logo[0]).toContain('2 MB');
     const none = await client.put('/company/logo', {});

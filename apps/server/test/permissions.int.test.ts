@@ -34,7 +34,11 @@ describe('permission enforcement on every endpoint', () => {
     for (const role of ROLE_KEYS) {
       const { client } = await signIn(ctx.app, people[role].email, PASSWORD);
       for (const route of withPermission) {
-        const res = await client.request(route.method as Method, fill(route.url), route.method === 'GET' ? undefined : {});
+        const res = await client.request(
+          route.method as Method,
+          fill(route.url),
+          route.method === 'GET' ? undefined : {},
+        );
         const allowed = DEFAULT_ROLE_PERMISSIONS[role].includes(route.access.permission!);
         const label = `${role} ${route.method} ${route.url} → ${res.statusCode}`;
         if (allowed) expect(res.statusCode, label).not.toBe(403);
@@ -49,12 +53,16 @@ describe('permission enforcement on every endpoint', () => {
     const { client: admin } = await signIn(ctx.app, people.admin.email, PASSWORD);
     const { client: warden } = await signIn(ctx.app, people.fire_warden.email, PASSWORD);
     expect((await warden.get('/company')).statusCode).toBe(403);
-    const res = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, { permissions: { company_details: 1 } });
+    const res = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, {
+      permissions: { company_details: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().permissions.company_details).toEqual({ allowed: 1 });
     expect((await warden.get('/company')).statusCode).toBe(200);
     expect((await warden.get('/auth/me')).json().permissions.company_details).toEqual({ allowed: 1 });
-    const unknown = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, { permissions: { fly_to_moon: 1 } });
+    const unknown = await admin.put(`/roles/${entity.roles.fire_warden}/permissions`, {
+      permissions: { fly_to_moon: 1 },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -86,13 +94,32 @@ describe('opening a company', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Fresh Co', subdomain, package: 'Cloud', plan: 2 });
-    const again = await client.post('/platform/entities', { name: 'Dup', subdomain, package: 'Cloud', plan: 1, owner: { email, first_name: 'A', last_name: 'B' } });
+    const again = await client.post('/platform/entities', {
+      name: 'Dup',
+      subdomain,
+      package: 'Cloud',
+      plan: 1,
+      owner: { email, first_name: 'A', last_name: 'B' },
+    });
     expect(again.statusCode).toBe(409);
     const [mail] = await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     const token = mail!.text.match(/token=([\w-]+)/)![1]!;
     const anon = new TestClient(ctx.app);
-    expect((await anon.post('/auth/reset-password', { token, password: 'owner password 1', password_confirmation: 'owner password 1' })).statusCode).toBe(200);
+    expect(
+      (
+        await anon.post('/auth/reset-password', {
+          token,
+          password: 'owner password 1',
+          password_confirmation: 'owner password 1',
+        })
+      ).statusCode,
+    ).toBe(200);
     const login = await anon.post('/auth/login', { email, password: 'owner password 1' });
-    expect(login.json()).toMatchObject({ status: 'ok', role: { name: 'Admin' }, user: { is_owner: true }, entity: { subdomain } });
+    expect(login.json()).toMatchObject({
+      status: 'ok',
+      role: { name: 'Admin' },
+      user: { is_owner: true },
+      entity: { subdomain },
+    });
   });
 });

@@ -33,7 +33,12 @@ afterAll(async () => {
 function openSocket(ctx: TestContext, client: TestClient): Promise<ClientSocket> {
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket: ClientSocket = connect(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  const socket: ClientSocket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -111,7 +116,10 @@ describe('events raised by changes', () => {
     const socket = await openSocket(one, employee);
     await joinRoom(socket, a.entity.id);
     const got = waitFor(socket, 'pongUpdateUserRole');
-    expect((await admin.put(`/members/${a.people.employee.membershipId}/role`, { role_id: a.entity.roles.fire_warden })).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/members/${a.people.employee.membershipId}/role`, { role_id: a.entity.roles.fire_warden }))
+        .statusCode,
+    ).toBe(200);
     expect(await got).toMatchObject({
       user_id: a.people.employee.id,
       entity: a.entity.id,
@@ -164,7 +172,9 @@ describe('several app nodes through Redis', () => {
     const socket = await openSocket(two, employeeOnTwo);
     expect(await joinRoom(socket, a.entity.id)).toBe('joined');
     const got = waitFor(socket, 'updateEntityTwoStepAuth');
-    expect((await adminOnOne.put('/company/two-step', { two_step_enabled: false, otp_roles: [] })).statusCode).toBe(200);
+    expect((await adminOnOne.put('/company/two-step', { two_step_enabled: false, otp_roles: [] })).statusCode).toBe(
+      200,
+    );
     expect(await got).toEqual({ entity_id: a.entity.id, updated_by: a.people.admin.id });
   });
 });

@@ -26,7 +26,9 @@ describe('another company can neither read nor change', () => {
     const [row] = await ctx.db.db.select().from(memberships).where(eq(memberships.id, b.people.employee.membershipId));
     expect(row!.roleId).toBe(b.entity.roles.employee);
     // Nor can a member be given a role of another company.
-    const foreignRole = await client.put(`/members/${a.people.employee.membershipId}/role`, { role_id: b.entity.roles.admin });
+    const foreignRole = await client.put(`/members/${a.people.employee.membershipId}/role`, {
+      role_id: b.entity.roles.admin,
+    });
     expect(foreignRole.statusCode).toBe(422);
   });
 
@@ -36,9 +38,14 @@ describe('another company can neither read nor change', () => {
     const { client } = await signIn(ctx.app, a.people.admin.email, PASSWORD);
     const ids = (await client.get('/roles')).json().data.map((r: { id: string }) => r.id);
     expect(ids).not.toContain(b.entity.roles.admin);
-    const res = await client.put(`/roles/${b.entity.roles.employee}/permissions`, { permissions: { company_details: 1 } });
+    const res = await client.put(`/roles/${b.entity.roles.employee}/permissions`, {
+      permissions: { company_details: 1 },
+    });
     expect(res.statusCode).toBe(404);
-    const flags = await ctx.db.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, b.entity.roles.employee));
+    const flags = await ctx.db.db
+      .select()
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, b.entity.roles.employee));
     expect(flags.find((f) => f.permission === 'company_details')!.allowed).toBe(0);
   });
 
@@ -55,14 +62,18 @@ describe('row-level security under the app role', () => {
   it('shows only the current entity’s rows even with no entity filter in the query', async () => {
     const a = await createCompany(ctx.db.db);
     const b = await createCompany(ctx.db.db);
-    const seen = await withTenant(ctx.db.db, a.entity.id, (tx) => tx.select({ entityId: memberships.entityId }).from(memberships));
+    const seen = await withTenant(ctx.db.db, a.entity.id, (tx) =>
+      tx.select({ entityId: memberships.entityId }).from(memberships),
+    );
     expect(seen.length).toBe(5);
     expect(new Set(seen.map((r) => r.entityId))).toEqual(new Set([a.entity.id]));
-    const roleRows = await withTenant(ctx.db.db, b.entity.id, (tx) => tx.select({ entityId: roles.entityId }).from(roles));
+    const roleRows = await withTenant(ctx.db.db, b.entity.id, (tx) =>
+      tx.select({ entityId: roles.entityId }).from(roles),
+    );
     expect(roleRows.every((r) => r.entityId === b.entity.id)).toBe(true);
     const user = await withTenant(ctx.db.db, a.entity.id, async (tx) => {
-      const res = (await tx.execute(sql`select current_user as u`)) as unknown as { rows: { u: string }[] };
-      return res.rows;
+      const res = await tx.execute<{ u: string }>(sql`select current_user as u`);
+      return (res as { rows: { u: string }[] }).rows;
     });
     expect(user[0]).toMatchObject({ u: 'app_user' });
   });

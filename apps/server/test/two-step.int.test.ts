@@ -77,7 +77,8 @@ describe('two-step enrolment and sign-in', () => {
     const { secret } = await enrol(client);
     const next = new TestClient(ctx.app);
     await next.post('/auth/login', { email: people.fire_warden.email, password: PASSWORD });
-    for (let i = 0; i < 5; i++) expect((await next.post('/auth/otp/verify', { code: `12345${i}` })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await next.post('/auth/otp/verify', { code: `12345${i}` })).statusCode).toBe(422);
     const blocked = await next.post('/auth/otp/verify', { code: await freshCode(secret) });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('too_many_otp_attempts');
@@ -99,7 +100,9 @@ describe('two-step enrolment and sign-in', () => {
     expect((await client.post('/me/otp/disable', { password: 'wrong' })).statusCode).toBe(422);
     expect((await client.post('/me/otp/disable', { password: PASSWORD })).statusCode).toBe(200);
     const next = new TestClient(ctx.app);
-    expect((await next.post('/auth/login', { email: people.admin.email, password: PASSWORD })).json().status).toBe('ok');
+    expect((await next.post('/auth/login', { email: people.admin.email, password: PASSWORD })).json().status).toBe(
+      'ok',
+    );
   });
 });
 
@@ -107,7 +110,10 @@ describe('company two-step policy', () => {
   it('requires enrolment for the chosen roles: 403 with otp_error until the person enrols', async () => {
     const { entity, people } = await createCompany(ctx.db.db);
     const { client: admin } = await signIn(ctx.app, people.admin.email, PASSWORD);
-    const set = await admin.put('/company/two-step', { two_step_enabled: true, otp_roles: [entity.roles.employee_reporting] });
+    const set = await admin.put('/company/two-step', {
+      two_step_enabled: true,
+      otp_roles: [entity.roles.employee_reporting],
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ two_step_enabled: true, otp_roles: [entity.roles.employee_reporting] });
 

@@ -26,10 +26,7 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -76,6 +73,6 @@ export async function withTenant<T>(db: Executor, entityId: string, fn: (tx: Exe
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.entity_id', ${entityId}, true)`);
     await tx.execute(sql`set local role app_user`);
-    return fn(tx as unknown as Executor);
+    return fn(tx);
   });
 }

@@ -45,7 +45,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) return sendError(req, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = translateIssues(req, error.validation);
-      const body: ErrorBody = { code: 'validation_failed', message: Object.values(fields)[0]?.[0] ?? t(req.lang, 'errors:validation_failed'), fields };
+      const body: ErrorBody = {
+        code: 'validation_failed',
+        message: Object.values(fields)[0]?.[0] ?? t(req.lang, 'errors:validation_failed'),
+        fields,
+      };
       return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;
@@ -54,7 +58,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(req, reply, new AppError('too_many_requests', { vars: { seconds }, retryAfter: seconds }));
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send({ code: 'file_too_large', message: t(req.lang, 'errors:file_too_large', { size: '' }) });
+      return reply
+        .status(413)
+        .send({ code: 'file_too_large', message: t(req.lang, 'errors:file_too_large', { size: '' }) });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large, ...

@@ -82,8 +82,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const allowed =
         typeof entityId === 'string' &&
         entityId === socket.data.entityId &&
-        (await withTenant(app.db.db, entityId, (tx) => findMembership(tx, entityId, socket.data.userId)).catch(() => null))
-          ?.status === 'active';
+        (
+          await withTenant(app.db.db, entityId, (tx) => findMembership(tx, entityId, socket.data.userId)).catch(
+            () => null,
+          )
+        )?.status === 'active';
       if (!allowed) {
         socket.emit('join_error', { code: 'forbidden', message: 'not a member of this company' });
         return;
@@ -102,7 +105,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     toEntity: (entityId, event, payload) => emit(entityRoom(entityId), event, payload),
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toUserExceptSession: (userId, sessionId, event, payload) => {
-      (io.to(userRoom(userId)).except(sessionRoom(sessionId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+      (io.to(userRoom(userId)).except(sessionRoom(sessionId)).emit as (e: string, p: unknown) => boolean)(
+        event,
+        payload,
+      );
     },
   } satisfies Realtime);
 

@@ -17,7 +17,12 @@ export class TestClient {
     return this.cookies.get('csrf');
   }
 
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const h: Record<string, string> = { ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && this.csrf && !('x-csrf-token' in h)) h['x-csrf-token'] = this.csrf;
@@ -39,15 +44,26 @@ export class TestClient {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
-  put = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', url, body ?? {}, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body ?? {}, headers);
+  put = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', url, body ?? {}, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 
   /** multipart/form-data with one file field. */
-  async upload(method: 'PUT' | 'POST', url: string, field: string, file: Buffer, filename: string, contentType: string) {
+  async upload(
+    method: 'PUT' | 'POST',
+    url: string,
+    field: string,
+    file: Buffer,
+    filename: string,
+    contentType: string,
+  ) {
     const boundary = `----fd${Math.random().toString(16).slice(2)}`;
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -59,5 +75,5 @@ export async function signIn(app: App, email: string, password: string, extra: R
   const client = new TestClient(app);
   const res = await client.post('/auth/login', { email, password, ...extra });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return { client, body: res.json() as { status: string; [k: string]: unknown } };
+  return { client, body: res.json<{ status: string; [k: string]: unknown }>() };
 }

@@ -28,7 +28,11 @@ export function makePng(width: number, height: number, opts: { padTo?: number } 
   ihdr[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw))];
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+  ];
   const size = parts.reduce((n, p) => n + p.length, 0) + 12;
   if (opts.padTo && opts.padTo > size + 12) parts.push(chunk('tEXt', Buffer.alloc(opts.padTo - size - 12, 0x61)));
   parts.push(chunk('IEND', Buffer.alloc(0)));

@@ -29,7 +29,12 @@ export async function createCompany(
   return { entity, people, tag };
 }
 
-export async function createPerson(db: Executor, entities: CreatedEntity[], role: RoleKey = 'admin', extra: { isPlatformAdmin?: boolean; isSupport?: boolean } = {}) {
+export async function createPerson(
+  db: Executor,
+  entities: CreatedEntity[],
+  role: RoleKey = 'admin',
+  extra: { isPlatformAdmin?: boolean; isSupport?: boolean } = {},
+) {
   const user = await createUser(db, { email: `p.${unique()}@example.test`, password: PASSWORD, ...extra });
   for (const entity of entities) await addMember(db, entity, user.id, role);
   return user;

@@ -59,12 +59,9 @@ export const PERMISSIONS = [
   ...new Set([...ROUTE_PERMISSIONS, ...MENU_PERMISSIONS, ...EXTRA_PERMISSIONS]),
 ] as readonly Permission[];
 export type Permission =
-  | (typeof ROUTE_PERMISSIONS)[number]
-  | (typeof MENU_PERMISSIONS)[number]
-  | (typeof EXTRA_PERMISSIONS)[number];
+  (typeof ROUTE_PERMISSIONS)[number] | (typeof MENU_PERMISSIONS)[number] | (typeof EXTRA_PERMISSIONS)[number];
 
-export const isPermission = (value: string): value is Permission =>
-  (PERMISSIONS as readonly string[]).includes(value);
+export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
 
 /** Allowed flag as the spec carries it: 1 allowed, 0 not. */
 export type Allowed = 0 | 1;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { LANGUAGES, LAYOUT_MODES, LAYOUT_WIDTHS, PACKAGES, PLAN_IDS, SUBSCRIPTIONS } from '../constants';
 
-export const emailField = z.email().max(254).transform((v) => v.trim().toLowerCase());
+export const emailField = z
+  .email()
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
 export const passwordField = z.string().min(8).max(200);
-export const otpCodeField = z.string().trim().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i);
+export const otpCodeField = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i);
 
 export const layoutPrefsSchema = z.object({
   mode: z.enum(LAYOUT_MODES).default('light'),
@@ -112,10 +118,22 @@ export const changePasswordBodySchema = z
   });
 
 export const changeLanguageBodySchema = z.object({ lang: z.enum(LANGUAGES) });
-export const updateLayoutBodySchema = layoutPrefsSchema.partial();
+// Without defaults: a partial update must not reset the fields it leaves out.
+export const updateLayoutBodySchema = z.object({
+  mode: z.enum(LAYOUT_MODES).optional(),
+  width: z.enum(LAYOUT_WIDTHS).optional(),
+  sidebar: z.enum(['light', 'dark', 'colored']).optional(),
+  topbar: z.enum(['dark', 'light', 'colored']).optional(),
+  menuPinned: z.boolean().optional(),
+});
 
 export const otpSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr_code: z.string() });
-export const otpEnableBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) });
+export const otpEnableBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 export const otpEnableResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 export const otpDisableBodySchema = z.object({ password: z.string().min(1).max(200) });
 

@@ -59,7 +59,10 @@ export const createCompanyBodySchema = z.object({
   package: z.enum(PACKAGES),
   plan: z.union(PLAN_IDS.map((p) => z.literal(p))),
   owner: z.object({
-    email: z.email().max(254).transform((v) => v.trim().toLowerCase()),
+    email: z
+      .email()
+      .max(254)
+      .transform((v) => v.trim().toLowerCase()),
     first_name: z.string().trim().min(1).max(50),
     last_name: z.string().trim().min(1).max(50),
   }),

@@ -9,7 +9,10 @@ describe('fieldMessage', () => {
     expect(fieldMessage(issueOf(z.object({ a: z.string() }), {}))).toEqual({ key: 'errors:field.required', vars: {} });
     expect(fieldMessage(issueOf(z.string().min(1), ''))).toEqual({ key: 'errors:field.required', vars: { min: 1 } });
     expect(fieldMessage(issueOf(z.string().min(2), 'a'))).toEqual({ key: 'errors:field.too_short', vars: { min: 2 } });
-    expect(fieldMessage(issueOf(z.string().max(3), 'abcd'))).toEqual({ key: 'errors:field.too_long', vars: { max: 3 } });
+    expect(fieldMessage(issueOf(z.string().max(3), 'abcd'))).toEqual({
+      key: 'errors:field.too_long',
+      vars: { max: 3 },
+    });
     expect(fieldMessage(issueOf(z.number().min(30), 5))).toEqual({ key: 'errors:field.too_small', vars: { min: 30 } });
     expect(fieldMessage(issueOf(z.email(), 'x'))).toEqual({ key: 'errors:field.invalid_email', vars: {} });
     expect(fieldMessage(issueOf(z.enum(['a', 'b']), 'c'))).toEqual({ key: 'errors:field.invalid_value', vars: {} });

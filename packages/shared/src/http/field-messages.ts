@@ -24,7 +24,10 @@ export function fieldMessage(issue: IssueLike): FieldMessage {
   switch (issue.code) {
     case 'invalid_type': {
       // zod reports the input only on request; its message still says what it received.
-      const missing = 'input' in issue ? issue.input === undefined || issue.input === null : /received (undefined|null)/.test(issue.message ?? '');
+      const missing =
+        'input' in issue
+          ? issue.input === undefined || issue.input === null
+          : /received (undefined|null)/.test(issue.message ?? '');
       return missing ? { key: 'errors:field.required', vars } : { key: 'errors:field.invalid_type', vars };
     }
     case 'too_small':

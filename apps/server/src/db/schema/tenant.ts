@@ -1,4 +1,16 @@
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entities, users } from './global';
 
 // Tenant tables: every row belongs to one entity. Primary keys are (entity_id, id) and foreign keys
@@ -72,7 +84,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.entityId, t.id] }), index('audit_log_entity_created_idx').on(t.entityId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    index('audit_log_entity_created_idx').on(t.entityId, t.createdAt),
+  ],
 );
 
 /** Tables guarded by row-level security on app.entity_id (see the rls migration). */

@@ -16,7 +16,7 @@ export function toEntityRecord(row: typeof entities.$inferSelect): EntityRecord 
     subdomain: row.subdomain,
     logo: row.logo,
     package: row.package === 'Standalone' ? 'Standalone' : 'Cloud',
-    plan: (row.plan === 1 || row.plan === 2 ? row.plan : 3) as EntityRecord['plan'],
+    plan: row.plan === 1 || row.plan === 2 ? row.plan : 3,
     subscription: row.subscription === 'standalone' ? 'standalone' : 'cloud',
     ownerId: row.ownerId,
     twoStepEnabled: row.twoStepEnabled,
@@ -49,7 +49,7 @@ export async function loadRolePermissions(db: Executor, entityId: string, roleId
     .where(and(eq(rolePermissions.entityId, entityId), eq(rolePermissions.roleId, roleId)));
   const map: Record<string, { allowed: 0 | 1 }> = {};
   for (const row of rows) map[row.permission] = { allowed: row.allowed === 1 ? 1 : 0 };
-  return map as PermissionMap;
+  return map;
 }
 
 /** The admin role's permissions: what an entity API token may do. */

@@ -16,7 +16,13 @@ export async function loadUserAccess(db: Executor, entityId: string, user: UserR
     return {
       entityId,
       entity,
-      actor: { kind: 'user', userId: user.id, membershipId: membership.id, isOwner: membership.isOwner, isSupport: user.isSupport },
+      actor: {
+        kind: 'user',
+        userId: user.id,
+        membershipId: membership.id,
+        isOwner: membership.isOwner,
+        isSupport: user.isSupport,
+      },
       role: { id: membership.roleId, name: membership.roleName, key: membership.roleKey },
       permissions,
       otpEnrolmentRequired,

@@ -19,7 +19,8 @@ export type EntityRecord = {
 export type AccessContext = {
   entityId: string;
   entity: EntityRecord;
-  actor: { kind: 'user'; userId: string; membershipId: string; isOwner: boolean; isSupport: boolean } | { kind: 'client' };
+  actor:
+    { kind: 'user'; userId: string; membershipId: string; isOwner: boolean; isSupport: boolean } | { kind: 'client' };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

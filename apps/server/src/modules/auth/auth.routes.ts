@@ -47,7 +47,15 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
-    { config: PUBLIC, schema: { tags, summary: 'Sign in with email and password', body: loginBodySchema, response: { 200: signInResponseSchema } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: signInResponseSchema },
+      },
+    },
     async (req, reply) => signIn(app, req, reply, req.body),
   );
 
@@ -55,14 +63,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/otp/verify',
     {
       config: { access: { auth: 'user', allowOtpPending: true } },
-      schema: { tags, summary: 'Second step of sign-in: a TOTP or recovery code', body: verifyOtpBodySchema, response: { 200: signInResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Second step of sign-in: a TOTP or recovery code',
+        body: verifyOtpBodySchema,
+        response: { 200: signInResponseSchema },
+      },
     },
     async (req, reply) => verifySignInCode(app, req, reply, requireSession(req), req.body.code),
   );
 
   app.get(
     '/auth/entities',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: "The signed-in person's companies", response: { 200: z.object({ data: z.array(membershipChoiceSchema) }) } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: "The signed-in person's companies",
+        response: { 200: z.object({ data: z.array(membershipChoiceSchema) }) },
+      },
+    },
     async (req) => {
       const rows = await listUserMemberships(app.db.db, requireSession(req).user.id);
       return {
@@ -80,13 +100,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/entity',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Choose or switch the company', body: selectEntityBodySchema, response: { 200: loginResultSchema } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Choose or switch the company',
+        body: selectEntityBodySchema,
+        response: { 200: loginResultSchema },
+      },
+    },
     async (req) => selectEntity(app, requireSession(req), req.body.entity_id),
   );
 
   app.get(
     '/auth/me',
-    { config: { access: { allowWithoutOtp: true, noClientToken: true } }, schema: { tags, summary: 'Login result for the current session', response: { 200: loginResultSchema } } },
+    {
+      config: { access: { allowWithoutOtp: true, noClientToken: true } },
+      schema: { tags, summary: 'Login result for the current session', response: { 200: loginResultSchema } },
+    },
     async (req) => {
       const found = requireSession(req);
       return toLoginResult(found.user, requireAccess(req), found.session.csrfToken);
@@ -104,7 +135,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    { config: PUBLIC, schema: { tags, summary: 'Email a reset link (answers the same whether or not the email exists)', body: forgotPasswordBodySchema, response: { 200: okResponse } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Email a reset link (answers the same whether or not the email exists)',
+        body: forgotPasswordBodySchema,
+        response: { 200: okResponse },
+      },
+    },
     async (req) => {
       await requestPasswordReset(app, req.body.email);
       return { ok: true as const };
@@ -113,7 +152,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/reset-password',
-    { config: PUBLIC, schema: { tags, summary: 'Check a reset link', querystring: resetTokenQuerySchema, response: { 200: okResponse } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Check a reset link',
+        querystring: resetTokenQuerySchema,
+        response: { 200: okResponse },
+      },
+    },
     async (req) => {
       await assertResetTokenUsable(app, req.query.token);
       return { ok: true as const };
@@ -122,7 +169,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: PUBLIC, schema: { tags, summary: 'Set a new password with a reset link', body: resetPasswordBodySchema, response: { 200: okResponse } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: okResponse },
+      },
+    },
     async (req) => {
       await resetPassword(app, req.body.token, req.body.password);
       return { ok: true as const };
@@ -131,7 +186,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/password',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Change own password; other sessions end', body: changePasswordBodySchema, response: { 200: okResponse } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Change own password; other sessions end',
+        body: changePasswordBodySchema,
+        response: { 200: okResponse },
+      },
+    },
     async (req) => {
       await changePassword(app, requireSession(req), req.body.current_password, req.body.password);
       return { ok: true as const };
@@ -140,7 +203,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/me/lang',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Save own language', body: changeLanguageBodySchema, response: { 200: okResponse } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: { tags, summary: 'Save own language', body: changeLanguageBodySchema, response: { 200: okResponse } },
+    },
     async (req) => {
       await updateUser(app.db.db, requireSession(req).user.id, { lang: req.body.lang });
       return { ok: true as const };
@@ -149,7 +215,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/me/layout',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Save own layout mode', body: updateLayoutBodySchema, response: { 200: layoutPrefsSchema } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Save own layout mode',
+        body: updateLayoutBodySchema,
+        response: { 200: layoutPrefsSchema },
+      },
+    },
     async (req) => {
       const user = requireSession(req).user;
       const current = layoutPrefsSchema.safeParse(user.layout);
@@ -161,19 +235,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/otp/setup',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Start two-step enrolment: secret and QR code', response: { 200: otpSetupResponseSchema } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Start two-step enrolment: secret and QR code',
+        response: { 200: otpSetupResponseSchema },
+      },
+    },
     async (req) => startEnrolment(app, requireSession(req).user),
   );
 
   app.post(
     '/me/otp/enable',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Confirm enrolment with a code; returns recovery codes once', body: otpEnableBodySchema, response: { 200: otpEnableResponseSchema } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Confirm enrolment with a code; returns recovery codes once',
+        body: otpEnableBodySchema,
+        response: { 200: otpEnableResponseSchema },
+      },
+    },
     async (req) => finishEnrolment(app, requireSession(req), req.body.code),
   );
 
   app.post(
     '/me/otp/disable',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Turn two-step off (password required)', body: otpDisableBodySchema, response: { 200: okResponse } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Turn two-step off (password required)',
+        body: otpDisableBodySchema,
+        response: { 200: okResponse },
+      },
+    },
     async (req) => {
       await disableTwoStep(app, requireSession(req), req.body.password);
       return { ok: true as const };
@@ -183,7 +280,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sessions are listed by a short public id (a prefix of the stored hash), never the cookie value.
   app.get(
     '/me/sessions',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Own open sessions', response: { 200: z.object({ data: z.array(ownSessionSchema) }) } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: { tags, summary: 'Own open sessions', response: { 200: z.object({ data: z.array(ownSessionSchema) }) } },
+    },
     async (req) => {
       const found = requireSession(req);
       const rows = await listUserSessions(app.db.db, found.user.id);
@@ -202,7 +302,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/me/sessions/:id',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'End one own session', params: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }) } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: { tags, summary: 'End one own session', params: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }) },
+    },
     async (req, reply) => {
       const found = requireSession(req);
       const match = (await listUserSessions(app.db.db, found.user.id)).find((s) => s.id.startsWith(req.params.id));
@@ -213,7 +316,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/sessions/revoke-others',
-    { config: { access: { auth: 'user' } }, schema: { tags, summary: 'Sign out everywhere else', response: { 200: okResponse } } },
+    {
+      config: { access: { auth: 'user' } },
+      schema: { tags, summary: 'Sign out everywhere else', response: { 200: okResponse } },
+    },
     async (req) => {
       const found = requireSession(req);
       await deleteUserSessions(app.db.db, found.user.id, found.session.id);

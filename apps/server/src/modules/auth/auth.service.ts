@@ -11,7 +11,13 @@ import type { AccessContext } from '../access/access.types';
 import { findEntityBySubdomain } from '../entities/entities.repository';
 import { toLoginResult } from './login-result';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
-import { deleteSession, deleteUserSessions, insertSession, updateSession, type SessionWithUser } from './sessions.repository';
+import {
+  deleteSession,
+  deleteUserSessions,
+  insertSession,
+  updateSession,
+  type SessionWithUser,
+} from './sessions.repository';
 import { throttleClear, throttleHit, throttleWait, type ThrottleRule } from './throttle.repository';
 import {
   consumePasswordReset,
@@ -27,7 +33,11 @@ export const LOGIN_PER_ACCOUNT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000
 export const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 30, windowMs: 15 * 60_000 };
 export const RESET_PER_ACCOUNT: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
 
-async function assertNotThrottled(app: FastifyInstance, keys: [string, ThrottleRule][], code: 'too_many_login_attempts') {
+async function assertNotThrottled(
+  app: FastifyInstance,
+  keys: [string, ThrottleRule][],
+  code: 'too_many_login_attempts',
+) {
   for (const [key, rule] of keys) {
     const wait = await throttleWait(app.db.db, key, rule);
     if (wait > 0) throw new AppError(code, { vars: { seconds: wait }, retryAfter: wait });
@@ -66,7 +76,11 @@ type ResolvedSignIn =
   | { entityId: null; choices: Awaited<ReturnType<typeof listUserMemberships>> };
 
 /** After the password (and the two-step code, if any): the company to open, or the list to pick from. */
-export async function resolveSignIn(app: FastifyInstance, user: UserRow, subdomain: string | undefined): Promise<ResolvedSignIn> {
+export async function resolveSignIn(
+  app: FastifyInstance,
+  user: UserRow,
+  subdomain: string | undefined,
+): Promise<ResolvedSignIn> {
   const choices = await listUserMemberships(app.db.db, user.id);
   if (choices.length === 0) throw new AppError('not_a_member');
   let entityId: string | null = null;
@@ -119,7 +133,9 @@ export async function signIn(app: FastifyInstance, req: FastifyRequest, reply: F
 
   if (user.otpEnabled) {
     // The password was right; the session is good for nothing but the two-step code.
-    const pendingEntity = body.subdomain ? ((await findEntityBySubdomain(app.db.db, body.subdomain))?.id ?? null) : null;
+    const pendingEntity = body.subdomain
+      ? ((await findEntityBySubdomain(app.db.db, body.subdomain))?.id ?? null)
+      : null;
     const session = await openSession(app, req, reply, user, pendingEntity, true);
     return { status: 'otp_required', csrf_token: session.csrf } as const;
   }
@@ -200,7 +216,10 @@ export async function changePassword(app: FastifyInstance, found: SessionWithUse
   if (!(await verifyPassword(found.user.passwordHash, current))) {
     throw new AppError('current_password_incorrect', { field: 'current_password' });
   }
-  await updateUser(app.db.db, found.user.id, { passwordHash: await hashPassword(password), passwordChangedAt: new Date() });
+  await updateUser(app.db.db, found.user.id, {
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: new Date(),
+  });
   await deleteUserSessions(app.db.db, found.user.id, found.session.id);
   await notifyPasswordChanged(app, found.user);
 }

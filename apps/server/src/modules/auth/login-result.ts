@@ -1,4 +1,10 @@
-import { DEFAULT_LAYOUT, layoutPrefsSchema, type EntitySummary, type LoginResult, type UserDetails } from '@app/shared/auth/schemas';
+import {
+  DEFAULT_LAYOUT,
+  layoutPrefsSchema,
+  type EntitySummary,
+  type LoginResult,
+  type UserDetails,
+} from '@app/shared/auth/schemas';
 import { isLanguage } from '@app/shared/constants';
 import type { AccessContext, EntityRecord } from '../access/access.types';
 import type { UserRow } from './users.repository';
@@ -42,7 +48,7 @@ export function toLoginResult(user: UserRow, access: AccessContext, csrfToken: s
     status: 'ok',
     user: toUserDetails(user, access),
     role: { id: access.role!.id, name: access.role!.name, key: access.role!.key },
-    permissions: access.permissions as LoginResult['permissions'],
+    permissions: access.permissions,
     plan: access.entity.plan,
     entity: toEntitySummary(access.entity),
     otp_enrolment_required: access.otpEnrolmentRequired,

@@ -17,7 +17,11 @@ const RECOVERY_CODES = 10;
 const TOTP_PERIOD = 30;
 
 const newRecoveryCode = () => {
-  const raw = randomToken(8).replace(/[^a-z0-9]/gi, '').toLowerCase().padEnd(10, '0').slice(0, 10);
+  const raw = randomToken(8)
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .padEnd(10, '0')
+    .slice(0, 10);
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 };
 
@@ -90,7 +94,9 @@ export async function finishEnrolment(app: FastifyInstance, found: SessionWithUs
   if (!user.otpPendingSecret) throw new AppError('otp_not_enrolled');
   const secret = user.otpPendingSecret;
   await throttled(app, user.id, async () => {
-    const result = await verify({ secret, token: code, epochTolerance: TOTP_PERIOD }).catch(() => ({ valid: false }) as const);
+    const result = await verify({ secret, token: code, epochTolerance: TOTP_PERIOD }).catch(
+      () => ({ valid: false }) as const,
+    );
     if (result.valid) await updateUser(app.db.db, user.id, { otpLastStep: timeStepOf(result) });
     return result.valid;
   });
@@ -102,7 +108,10 @@ export async function finishEnrolment(app: FastifyInstance, found: SessionWithUs
     otpRecoveryCodes: codes.map((c) => sha256(c)),
   });
   await deleteUserSessions(app.db.db, user.id, found.session.id);
-  app.realtime.toUserExceptSession(user.id, found.session.id, 'updateUserTwoStepAuth', { isOtpEnabled: true, user_id: user.id });
+  app.realtime.toUserExceptSession(user.id, found.session.id, 'updateUserTwoStepAuth', {
+    isOtpEnabled: true,
+    user_id: user.id,
+  });
   const lang = isLanguage(user.lang) ? user.lang : 'en';
   await app.mailer.send({
     to: user.email,

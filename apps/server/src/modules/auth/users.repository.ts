@@ -5,7 +5,11 @@ import { entities, memberships, passwordResets, roles, users } from '../../db/sc
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row ?? null;
 }
 

@@ -16,7 +16,11 @@ import { getEntityRow, isSubdomainTaken, updateEntity } from './entities.reposit
 type EntityRow = NonNullable<Awaited<ReturnType<typeof getEntityRow>>>;
 
 async function listRoleRefs(tx: Executor, entityId: string) {
-  return tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.entityId, entityId)).orderBy(roles.name);
+  return tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.entityId, entityId))
+    .orderBy(roles.name);
 }
 
 function toCompanyDetails(row: EntityRow, roleRefs: { id: string; name: string }[]): CompanyDetails {
@@ -32,7 +36,11 @@ function toCompanyDetails(row: EntityRow, roleRefs: { id: string; name: string }
 }
 
 /** Reads and changes of the company a request acts in: always ctx.entityId, never an id from the client. */
-async function inCompany<T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor, row: EntityRow) => Promise<T>) {
+async function inCompany<T>(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  fn: (tx: Executor, row: EntityRow) => Promise<T>,
+) {
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
     const row = await getEntityRow(tx, ctx.entityId);
     if (!row) throw new AppError('not_found');
@@ -49,12 +57,17 @@ export async function subdomainAvailability(app: FastifyInstance, ctx: AccessCon
   if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(value) || value.length < 2 || value.length > 63) {
     return { available: false, reason: 'invalid_subdomain' };
   }
-  if ((RESERVED_SUBDOMAINS as readonly string[]).includes(value)) return { available: false, reason: 'subdomain_reserved' };
+  if ((RESERVED_SUBDOMAINS as readonly string[]).includes(value))
+    return { available: false, reason: 'subdomain_reserved' };
   if (await isSubdomainTaken(app.db.db, value, ctx.entityId)) return { available: false, reason: 'subdomain_taken' };
   return { available: true };
 }
 
-export async function updateCompany(app: FastifyInstance, ctx: AccessContext, input: { name: string; subdomain: string }) {
+export async function updateCompany(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  input: { name: string; subdomain: string },
+) {
   if ((RESERVED_SUBDOMAINS as readonly string[]).includes(input.subdomain)) {
     throw new AppError('conflict', { field: 'subdomain', messageKey: 'subdomain_reserved' });
   }
@@ -83,7 +96,13 @@ export async function setLogo(app: FastifyInstance, ctx: AccessContext, data: Bu
     const previous = before.logo?.match(/\/(logo\.(?:png|jpg))/)?.[1];
     if (previous && previous !== file) await app.files.remove(`entities/${ctx.entityId}/${previous}`);
     const after = (await updateEntity(tx, ctx.entityId, { logo: url }))!;
-    await writeAudit(tx, ctx, { action: 'company.logo.set', targetType: 'entity', targetId: ctx.entityId, before: { logo: before.logo }, after: { logo: url } });
+    await writeAudit(tx, ctx, {
+      action: 'company.logo.set',
+      targetType: 'entity',
+      targetId: ctx.entityId,
+      before: { logo: before.logo },
+      after: { logo: url },
+    });
     return toCompanyDetails(after, await listRoleRefs(tx, ctx.entityId));
   });
 }
@@ -92,7 +111,13 @@ export async function removeLogo(app: FastifyInstance, ctx: AccessContext) {
   return inCompany(app, ctx, async (tx, before) => {
     for (const file of ['logo.png', 'logo.jpg']) await app.files.remove(`entities/${ctx.entityId}/${file}`);
     const after = (await updateEntity(tx, ctx.entityId, { logo: null }))!;
-    await writeAudit(tx, ctx, { action: 'company.logo.remove', targetType: 'entity', targetId: ctx.entityId, before: { logo: before.logo }, after: { logo: null } });
+    await writeAudit(tx, ctx, {
+      action: 'company.logo.remove',
+      targetType: 'entity',
+      targetId: ctx.entityId,
+      before: { logo: before.logo },
+      after: { logo: null },
+    });
     return toCompanyDetails(after, await listRoleRefs(tx, ctx.entityId));
   });
 }
@@ -121,11 +146,21 @@ export async function generateClientToken(app: FastifyInstance, ctx: AccessConte
 export async function deleteClientToken(app: FastifyInstance, ctx: AccessContext) {
   await inCompany(app, ctx, async (tx, before) => {
     await updateEntity(tx, ctx.entityId, { clientTokenHash: null, clientTokenHint: null, clientTokenCreatedAt: null });
-    await writeAudit(tx, ctx, { action: 'company.client_token.delete', targetType: 'entity', targetId: ctx.entityId, before: { hint: before.clientTokenHint }, after: null });
+    await writeAudit(tx, ctx, {
+      action: 'company.client_token.delete',
+      targetType: 'entity',
+      targetId: ctx.entityId,
+      before: { hint: before.clientTokenHint },
+      after: null,
+    });
   });
 }
 
-export async function updateTwoStep(app: FastifyInstance, ctx: AccessContext, input: { two_step_enabled: boolean; otp_roles: string[] }) {
+export async function updateTwoStep(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  input: { two_step_enabled: boolean; otp_roles: string[] },
+) {
   const roleIds = [...new Set(input.otp_roles)];
   const result = await inCompany(app, ctx, async (tx, before) => {
     if (roleIds.length) {
@@ -133,9 +168,13 @@ export async function updateTwoStep(app: FastifyInstance, ctx: AccessContext, in
         .select({ id: roles.id })
         .from(roles)
         .where(and(eq(roles.entityId, ctx.entityId), inArray(roles.id, roleIds)));
-      if (found.length !== roleIds.length) throw new AppError('rule_violation', { field: 'otp_roles', messageKey: 'role_not_found' });
+      if (found.length !== roleIds.length)
+        throw new AppError('rule_violation', { field: 'otp_roles', messageKey: 'role_not_found' });
     }
-    const after = (await updateEntity(tx, ctx.entityId, { twoStepEnabled: input.two_step_enabled, otpRoles: roleIds }))!;
+    const after = (await updateEntity(tx, ctx.entityId, {
+      twoStepEnabled: input.two_step_enabled,
+      otpRoles: roleIds,
+    }))!;
     await writeAudit(tx, ctx, {
       action: 'company.two_step.update',
       targetType: 'entity',

@@ -53,7 +53,9 @@ export async function insertMembership(
 ): Promise<string> {
   const id = newId();
   await withTenant(db, entity.id, (tx) =>
-    tx.insert(memberships).values({ entityId: entity.id, id, userId, roleId: entity.roles[role], isOwner: opts.isOwner ?? false }),
+    tx
+      .insert(memberships)
+      .values({ entityId: entity.id, id, userId, roleId: entity.roles[role], isOwner: opts.isOwner ?? false }),
   );
   if (opts.isOwner) await db.update(entities).set({ ownerId: userId }).where(eq(entities.id, entity.id));
   return id;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicEntitySchema } from '@app/shared/entity/schemas';
+import { publicConfigSchema } from '@app/shared/http/public-config';
 import { AppError } from '../../lib/app-error';
 import { findEntity } from '../access/access.repository';
 import { findEntityBySubdomain } from './entities.repository';
@@ -16,15 +17,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'What the web app needs before sign-in',
-        response: {
-          200: z.object({
-            provider_name: z.string(),
-            tracking_code: z.string().nullable(),
-            base_domain: z.string(),
-            support_email: z.string(),
-            app_url: z.string(),
-          }),
-        },
+        response: { 200: publicConfigSchema },
       },
     },
     async () => ({
@@ -38,7 +31,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/public/entities/by-subdomain/:subdomain',
-    { config: PUBLIC, schema: { tags, summary: 'Company opened by subdomain', params: z.object({ subdomain: z.string().max(63) }), response: { 200: publicEntitySchema } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Company opened by subdomain',
+        params: z.object({ subdomain: z.string().max(63) }),
+        response: { 200: publicEntitySchema },
+      },
+    },
     async (req) => {
       const entity = await findEntityBySubdomain(app.db.db, req.params.subdomain);
       if (!entity) throw new AppError('not_found');
@@ -48,10 +49,19 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/public/entities/:id/:file',
-    { config: PUBLIC, schema: { tags, summary: 'Company logo image', params: z.object({ id: z.uuid(), file: z.enum(['logo.png', 'logo.jpg']) }) } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Company logo image',
+        params: z.object({ id: z.uuid(), file: z.enum(['logo.png', 'logo.jpg']) }),
+      },
+    },
     async (req, reply) => {
       const entity = await findEntity(app.db.db, req.params.id);
-      const data = entity?.logo?.includes(`/${req.params.file}`) ? await app.files.get(`entities/${entity.id}/${req.params.file}`) : null;
+      const data = entity?.logo?.includes(`/${req.params.file}`)
+        ? await app.files.get(`entities/${entity.id}/${req.params.file}`)
+        : null;
       if (!data) throw new AppError('not_found');
       return reply
         .header('content-type', req.params.file.endsWith('.png') ? 'image/png' : 'image/jpeg')

@@ -27,7 +27,10 @@ export function createMailer(opts: { db: Executor; smtpUrl?: string; from: strin
         await opts.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'mail delivery failed; kept in outbox');
-        await opts.db.update(outboxEmails).set({ error: String(err) }).where(eq(outboxEmails.id, id));
+        await opts.db
+          .update(outboxEmails)
+          .set({ error: String(err) })
+          .where(eq(outboxEmails.id, id));
       }
     },
   };

@@ -47,18 +47,31 @@ export async function setMemberRole(tx: Executor, entityId: string, membershipId
 }
 
 export async function findRole(tx: Executor, entityId: string, roleId: string) {
-  const [row] = await tx.select().from(roles).where(and(eq(roles.entityId, entityId), eq(roles.id, roleId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.entityId, entityId), eq(roles.id, roleId)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function listRolesWithPermissions(tx: Executor, entityId: string) {
   const rows = await tx
-    .select({ id: roles.id, name: roles.name, key: roles.key, permission: rolePermissions.permission, allowed: rolePermissions.allowed })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      key: roles.key,
+      permission: rolePermissions.permission,
+      allowed: rolePermissions.allowed,
+    })
     .from(roles)
     .leftJoin(rolePermissions, and(eq(rolePermissions.entityId, roles.entityId), eq(rolePermissions.roleId, roles.id)))
     .where(eq(roles.entityId, entityId))
     .orderBy(asc(roles.name));
-  const byRole = new Map<string, { id: string; name: string; key: string | null; permissions: Record<string, { allowed: 0 | 1 }> }>();
+  const byRole = new Map<
+    string,
+    { id: string; name: string; key: string | null; permissions: Record<string, { allowed: 0 | 1 }> }
+  >();
   for (const row of rows) {
     const role = byRole.get(row.id) ?? { id: row.id, name: row.name, key: row.key, permissions: {} };
     if (row.permission) role.permissions[row.permission] = { allowed: row.allowed === 1 ? 1 : 0 };
@@ -67,9 +80,18 @@ export async function listRolesWithPermissions(tx: Executor, entityId: string) {
   return [...byRole.values()];
 }
 
-export async function upsertRolePermission(tx: Executor, entityId: string, roleId: string, permission: string, allowed: 0 | 1) {
+export async function upsertRolePermission(
+  tx: Executor,
+  entityId: string,
+  roleId: string,
+  permission: string,
+  allowed: 0 | 1,
+) {
   await tx
     .insert(rolePermissions)
     .values({ entityId, roleId, permission, allowed })
-    .onConflictDoUpdate({ target: [rolePermissions.entityId, rolePermissions.roleId, rolePermissions.permission], set: { allowed } });
+    .onConflictDoUpdate({
+      target: [rolePermissions.entityId, rolePermissions.roleId, rolePermissions.permission],
+      set: { allowed },
+    });
 }

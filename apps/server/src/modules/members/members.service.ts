@@ -77,7 +77,12 @@ export async function updateRolePermissions(
   permissions: Record<string, 0 | 1>,
 ) {
   const unknown = Object.keys(permissions).filter((p) => !isPermission(p));
-  if (unknown.length) throw new AppError('validation_failed', { field: 'permissions', messageKey: 'field.invalid_value', vars: { field: unknown.join(', ') } });
+  if (unknown.length)
+    throw new AppError('validation_failed', {
+      field: 'permissions',
+      messageKey: 'field.invalid_value',
+      vars: { field: unknown.join(', ') },
+    });
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
     const role = await findRole(tx, ctx.entityId, roleId);
     if (!role) throw new AppError('not_found');
@@ -86,7 +91,13 @@ export async function updateRolePermissions(
       await upsertRolePermission(tx, ctx.entityId, roleId, permission, allowed);
     }
     const after = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId)!;
-    await writeAudit(tx, ctx, { action: 'role.permissions.update', targetType: 'role', targetId: roleId, before: before.permissions, after: after.permissions });
+    await writeAudit(tx, ctx, {
+      action: 'role.permissions.update',
+      targetType: 'role',
+      targetId: roleId,
+      before: before.permissions,
+      after: after.permissions,
+    });
     return after;
   });
 }

@@ -17,8 +17,15 @@ import { toEntitySummary } from '../auth/login-result';
 import { getEntityRow, isSubdomainTaken, listEntities, updateEntity } from '../entities/entities.repository';
 
 export async function listCompanies(app: FastifyInstance, q: { page: number; limit: number; search?: string }) {
-  const { rows, count } = await listEntities(app.db.db, { search: q.search, limit: q.limit, offset: (q.page - 1) * q.limit });
-  return { data: rows.map((r) => ({ ...toEntitySummary(toEntityRecord(r.entity)), members: Number(r.members) })), count };
+  const { rows, count } = await listEntities(app.db.db, {
+    search: q.search,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return {
+    data: rows.map((r) => ({ ...toEntitySummary(toEntityRecord(r.entity)), members: Number(r.members) })),
+    count,
+  };
 }
 
 /**
@@ -37,13 +44,17 @@ export async function changePackage(
     if (!before) throw new AppError('not_found');
     const subscription = input.subscription ?? (input.package === 'Cloud' ? 'cloud' : 'standalone');
     const after = (await updateEntity(tx, entityId, { package: input.package, plan: input.plan, subscription }))!;
-    await writeAudit(tx, { entityId, actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false } }, {
-      action: 'company.package.change',
-      targetType: 'entity',
-      targetId: entityId,
-      before: { package: before.package, plan: before.plan, subscription: before.subscription },
-      after: { package: after.package, plan: after.plan, subscription: after.subscription },
-    });
+    await writeAudit(
+      tx,
+      { entityId, actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false } },
+      {
+        action: 'company.package.change',
+        targetType: 'entity',
+        targetId: entityId,
+        before: { package: before.package, plan: before.plan, subscription: before.subscription },
+        after: { package: after.package, plan: after.plan, subscription: after.subscription },
+      },
+    );
     return { before, after };
   });
   const plan = after.plan as PlanId;
@@ -75,18 +86,43 @@ export async function createCompany(app: FastifyInstance, actorUserId: string, i
     let owner = await findUserByEmail(tx, input.owner.email);
     const isNewPerson = !owner;
     if (!owner) {
-      await tx.insert(users).values({ id: newId(), email: input.owner.email, firstName: input.owner.first_name, lastName: input.owner.last_name });
+      await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          email: input.owner.email,
+          firstName: input.owner.first_name,
+          lastName: input.owner.last_name,
+        });
       owner = (await findUserByEmail(tx, input.owner.email))!;
     }
-    const entity = await insertCompany(tx, { name: input.name, subdomain: input.subdomain, package: input.package, plan: input.plan });
+    const entity = await insertCompany(tx, {
+      name: input.name,
+      subdomain: input.subdomain,
+      package: input.package,
+      plan: input.plan,
+    });
     await insertMembership(tx, entity, owner.id, 'admin', { isOwner: true });
     await withTenant(tx, entity.id, (t2) =>
-      writeAudit(t2, { entityId: entity.id, actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false } }, {
-        action: 'company.create',
-        targetType: 'entity',
-        targetId: entity.id,
-        after: { name: input.name, subdomain: input.subdomain, package: input.package, plan: input.plan, owner: input.owner.email },
-      }),
+      writeAudit(
+        t2,
+        {
+          entityId: entity.id,
+          actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false },
+        },
+        {
+          action: 'company.create',
+          targetType: 'entity',
+          targetId: entity.id,
+          after: {
+            name: input.name,
+            subdomain: input.subdomain,
+            package: input.package,
+            plan: input.plan,
+            owner: input.owner.email,
+          },
+        },
+      ),
     );
     return { entity, owner, isNewPerson };
   });

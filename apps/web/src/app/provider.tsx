@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { Preloader } from '@/components/ui/preloader';
+import { createAppTheme } from './theme';
+import './global.css';
+
+/** Everything the app runs inside: translations, direction, theme, modals, toasts, server state, a crash screen. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const dir = i18n.dir();
+  const theme = useMemo(() => createAppTheme(i18n.t), []);
+  const layoutMode = useSession()?.user.layout.mode;
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <DirectionProvider initialDirection={dir} detectDirection={false}>
+          <MantineProvider theme={theme} forceColorScheme={layoutMode === 'dark' ? 'dark' : 'light'}>
+            <ModalsProvider
+              labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
+            >
+              <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={1100} />
+              <Preloader />
+              <ErrorBoundary>{children}</ErrorBoundary>
+            </ModalsProvider>
+          </MantineProvider>
+        </DirectionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,237 @@
+// The route tree (spec §2), built from the route table in config/paths. Public routes render without
+// the app layout; signed-in routes sit under one layout route whose guard implements "Route guards".
+// Screens that later issues build render the not-found page until then.
+import { Center, Loader } from '@mantine/core';
+import {
+  Navigate,
+  Outlet,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type RouteComponent,
+} from '@tanstack/react-router';
+import { TIMINGS } from '@app/shared/constants';
+import { hrefFor, paths } from '@/config/paths';
+import { registerNavigator, reloadToOrigin } from '@/lib/navigation';
+import { getStoredUser } from '@/lib/session';
+import { ErrorScreen } from '@/components/ui/error-screen';
+import { decideRoute } from './route-guard';
+
+const notFoundPage = lazyRouteComponent(() => import('./routes/not-found-page'), 'NotFoundPage');
+const notFoundContent = lazyRouteComponent(() => import('./routes/not-found-page'), 'NotFoundContent');
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: () => <Navigate to={paths.notFound} replace />,
+});
+
+const publicPage = <TPath extends string>(path: TPath, component: RouteComponent = notFoundPage) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const publicRoutes = [
+  publicPage(
+    paths.login,
+    lazyRouteComponent(() => import('@/features/auth/components/login-page'), 'LoginPage'),
+  ),
+  publicPage(
+    paths.forgotPassword,
+    lazyRouteComponent(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+  ),
+  publicPage(
+    paths.resetPassword,
+    lazyRouteComponent(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+  ),
+  publicPage(paths.sso),
+  publicPage(paths.notFound),
+  publicPage(
+    paths.error,
+    lazyRouteComponent(() => import('./routes/error-page'), 'ErrorPage'),
+  ),
+  publicPage(
+    paths.otpError,
+    lazyRouteComponent(() => import('./routes/otp-error-page'), 'OtpErrorPage'),
+  ),
+  publicPage(
+    paths.linkExpired,
+    lazyRouteComponent(() => import('./routes/link-expired-page'), 'LinkExpiredPage'),
+  ),
+  publicPage(paths.kioskRegister),
+  publicPage(paths.preRegistration),
+  publicPage(paths.preRegistrationSuccess),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.expressRegistration,
+    beforeLoad: ({ params }) =>
+      redirect({
+        href: hrefFor(paths.preRegistration, { id: params.id }, { add_visitor: true }),
+        replace: true,
+        throw: true,
+      }),
+  }),
+  publicPage(paths.onlineCompliance),
+  publicPage(paths.complianceLink),
+  publicPage(paths.rfidCode),
+  publicPage(paths.loginOneTime),
+  publicPage(paths.passport),
+  publicPage(
+    paths.logout,
+    lazyRouteComponent(() => import('./routes/logout-page'), 'LogoutPage'),
+  ),
+] as const;
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ matches, location, preload }) => {
+    const decision = decideRoute(matches.at(-1)?.fullPath ?? location.pathname, getStoredUser());
+    if (decision.kind === 'redirect') redirect({ to: decision.to, replace: true, throw: true });
+    if (decision.kind === 'reload-origin' && !preload) {
+      reloadToOrigin();
+      // Nothing of the refused route renders while the page reloads.
+      return new Promise<never>(() => undefined);
+    }
+  },
+  component: lazyRouteComponent(() => import('./routes/authenticated-layout'), 'AuthenticatedLayout'),
+});
+
+const errorInLayout = () => <ErrorScreen standalone={false} />;
+
+const appPage = <TPath extends string>(path: TPath, component: RouteComponent = notFoundContent) =>
+  createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: errorInLayout });
+
+/** Spec "Route guards": dashboard routes wait 0.5 s for Cloud. */
+const dashboardDelay = () =>
+  getStoredUser()?.entity.package === 'Cloud'
+    ? new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.cloudDashboardRouteDelayMs))
+    : undefined;
+
+const homePage = lazyRouteComponent(() => import('./routes/home-page'), 'HomePage');
+
+const appRoutes = [
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: paths.home,
+    component: homePage,
+    loader: dashboardDelay,
+    errorComponent: errorInLayout,
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: paths.filtered,
+    component: notFoundContent,
+    loader: dashboardDelay,
+  }),
+  appPage(
+    paths.company,
+    lazyRouteComponent(() => import('@/features/company/components/company-page'), 'CompanyPage'),
+  ),
+  appPage(
+    paths.twoStep,
+    lazyRouteComponent(() => import('@/features/account/components/two-step-page'), 'TwoStepPage'),
+  ),
+  appPage(
+    paths.systemCompanies,
+    lazyRouteComponent(() => import('@/features/system/components/system-companies-page'), 'SystemCompaniesPage'),
+  ),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: paths.oldUserTypes,
+    beforeLoad: () => redirect({ to: paths.userTypes, replace: true, throw: true }),
+  }),
+  appPage(paths.users),
+  appPage(paths.usersImport),
+  appPage(paths.usersImportGrid),
+  appPage(paths.usersImportQueue),
+  appPage(paths.usersImportDetails),
+  appPage(paths.duplicationControlBoard),
+  appPage(paths.multipleSignIn),
+  appPage(paths.inviteUsers),
+  appPage(paths.rfidEnrollment),
+  appPage(paths.userTypes),
+  appPage(paths.addUserType),
+  appPage(paths.privacyManager),
+  appPage(paths.customFields),
+  appPage(paths.addCustomField),
+  appPage(paths.settings),
+  appPage(paths.announcements),
+  appPage(paths.addAnnouncement),
+  appPage(paths.announcementDetails),
+  appPage(paths.visitPermits),
+  appPage(paths.userVisitPermits),
+  appPage(paths.userTypeVisitPermits),
+  appPage(paths.visitPermitPlayground),
+  appPage(paths.reportingTime),
+  appPage(paths.reportingHistory),
+  appPage(paths.reportingVisitSummary),
+  appPage(paths.reportingUsersNotOnSite),
+  appPage(paths.reportingPrinter),
+  appPage(paths.reportingKioskLogs),
+  appPage(paths.reportingTimesheet),
+  appPage(paths.reportingTrackTrace),
+  appPage(paths.reportingExportList),
+  appPage(paths.addExpectedVisitors),
+  appPage(paths.sites),
+  appPage(paths.journeys),
+  appPage(paths.addJourney),
+  appPage(paths.updateJourney),
+  appPage(paths.addFlow),
+  appPage(paths.addJourneyFlow),
+  appPage(paths.updateJourneyFlow),
+  appPage(paths.compliances),
+  appPage(paths.complianceNew),
+  appPage(paths.complianceUpdate),
+  appPage(paths.integration),
+  appPage(paths.integrationSettings),
+  appPage(paths.syncIntegration),
+  appPage(paths.syncStatus),
+  appPage(paths.integrationError),
+  appPage(paths.integrationDuplicate),
+  appPage(paths.integrationValid),
+  appPage(paths.writeBack),
+  appPage(paths.attendanceCodes),
+  appPage(paths.viewIntegration),
+  appPage(paths.googleAdAuth),
+  appPage(paths.emergencyList),
+  appPage(paths.emergencySessions),
+  appPage(paths.emergencySession),
+  appPage(paths.attendanceModes),
+  appPage(paths.addAttendanceMode),
+  appPage(paths.addReason),
+] as const;
+
+const routeTree = rootRoute.addChildren([...publicRoutes, appRoute.addChildren([...appRoutes])]);
+
+function RoutePending() {
+  return (
+    <Center mih="50vh">
+      <Loader />
+    </Center>
+  );
+}
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingComponent: RoutePending,
+  defaultPendingMs: 200,
+  defaultErrorComponent: () => <ErrorScreen />,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+registerNavigator((href, { replace } = {}) => {
+  void router.navigate({ href, replace });
+});
+
+/** Spec "Navigation after actions": using the browser's back button reloads the page after 500 ms. */
+export function reloadOnBackNavigation(): () => void {
+  return router.history.subscribe(({ action }) => {
+    if (action.type === 'BACK') setTimeout(() => window.location.reload(), TIMINGS.backButtonReloadMs);
+  });
+}

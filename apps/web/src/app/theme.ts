@@ -1,0 +1,30 @@
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import type { TFunction } from 'i18next';
+
+const FONT_STACK =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'DejaVu Sans', Tahoma, Arial, sans-serif";
+
+/** The product's look; Mantine's few built-in strings come from the translations. */
+export function createAppTheme(t: TFunction): MantineThemeOverride {
+  const close = { 'aria-label': t('common:actions.close') };
+  return createTheme({
+    primaryColor: 'indigo',
+    primaryShade: { light: 6, dark: 5 },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    fontFamily: FONT_STACK,
+    headings: { fontFamily: FONT_STACK, fontWeight: '650' },
+    components: {
+      Modal: {
+        defaultProps: { closeButtonProps: close, radius: 'lg', overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      },
+      Drawer: { defaultProps: { closeButtonProps: close } },
+      Notification: { defaultProps: { closeButtonProps: close } },
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:actions.toggle_password') } },
+      },
+      Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+      Card: { defaultProps: { radius: 'lg' } },
+    },
+  });
+}

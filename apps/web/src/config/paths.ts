@@ -1,0 +1,193 @@
+// The route table (spec §2): every route of the app, public and signed-in. Links, redirects and the
+// router itself take their paths from here, so the spec's route list reads in one place.
+// Paths use the router's syntax: `$id` is a parameter, `{-$id}` an optional one.
+import type { Permission } from '@app/shared/access/permissions';
+import type { PackageName } from '@app/shared/constants';
+
+export const publicPaths = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  sso: '/sso/{-$id}/{-$atex}/{-$entityId}/{-$ip}',
+  notFound: '/404',
+  error: '/error',
+  otpError: '/otp-error',
+  linkExpired: '/link-expired',
+  kioskRegister: '/kiosk-register',
+  preRegistration: '/pre-registration/{-$id}',
+  preRegistrationSuccess: '/pre-registration/{-$id}/success',
+  expressRegistration: '/e/{-$id}',
+  onlineCompliance: '/online-compliance/{-$id}',
+  complianceLink: '/c/$visitUrl/{-$code}',
+  rfidCode: '/rfid/$code',
+  loginOneTime: '/login-one-time',
+  passport: '/passport',
+  logout: '/logout',
+} as const;
+
+export const appPaths = {
+  home: '/',
+  filtered: '/filtered',
+  company: '/company',
+  twoStep: '/account/two-step',
+  systemCompanies: '/system/companies',
+
+  users: '/users',
+  usersImport: '/users/import',
+  usersImportGrid: '/users/import/grid',
+  usersImportQueue: '/users/import/queue',
+  usersImportDetails: '/users/import/details/$id',
+  duplicationControlBoard: '/duplication-control-board',
+  multipleSignIn: '/multiple-signin',
+  inviteUsers: '/invite-users-to-dashboard',
+  rfidEnrollment: '/rfid-enrollment',
+  userTypes: '/user-types',
+  oldUserTypes: '/olduser-types',
+  addUserType: '/add-user-type',
+  privacyManager: '/privacy-manager',
+  customFields: '/custom-fields',
+  addCustomField: '/add-custom-field',
+  settings: '/settings',
+
+  announcements: '/announcements',
+  addAnnouncement: '/add-announcement',
+  announcementDetails: '/announcement-details',
+
+  visitPermits: '/visit-permits',
+  userVisitPermits: '/users/visit-permits/$id',
+  userTypeVisitPermits: '/user-types/visit-permits/$id',
+  visitPermitPlayground: '/vp/playground',
+
+  reportingTime: '/reporting/time',
+  reportingHistory: '/reporting/history',
+  reportingVisitSummary: '/reporting/visit_summary',
+  reportingUsersNotOnSite: '/reporting/users-not-on-site',
+  reportingPrinter: '/reporting/printer',
+  reportingKioskLogs: '/reporting/kiosk-logs',
+  reportingTimesheet: '/reporting/timesheet',
+  reportingTrackTrace: '/reporting/track-trace',
+  reportingExportList: '/reporting/export-list',
+  addExpectedVisitors: '/add-expected-visitors',
+
+  sites: '/sites',
+
+  journeys: '/journeys',
+  addJourney: '/add-journey',
+  updateJourney: '/update/journey/$id',
+  addFlow: '/add-flow',
+  addJourneyFlow: '/add/journey/flow/$id',
+  updateJourneyFlow: '/update/journey/flow/$id',
+
+  compliances: '/compliances',
+  complianceNew: '/compliance-new',
+  complianceUpdate: '/compliance/update/$id',
+
+  integration: '/integration',
+  integrationSettings: '/integration-settings',
+  syncIntegration: '/sync-integration',
+  syncStatus: '/sync-status',
+  integrationError: '/integration-error',
+  integrationDuplicate: '/integration-duplicate',
+  integrationValid: '/integration-valid',
+  writeBack: '/write-back',
+  attendanceCodes: '/attendance-codes/$integId/$integName',
+  viewIntegration: '/view-integration/$integId/$integName',
+  googleAdAuth: '/googleAD/auth/$accessToken/$refreshToken/$encryptedEmail',
+
+  emergencyList: '/emergency-list',
+  emergencySessions: '/emergency-sessions',
+  emergencySession: '/emergency-sessions/$sessionName/$sessionId',
+
+  attendanceModes: '/attendance-modes',
+  addAttendanceMode: '/add-attendance-mode',
+  addReason: '/add-reason',
+} as const;
+
+export const paths = { ...publicPaths, ...appPaths } as const;
+
+export type PublicPath = (typeof publicPaths)[keyof typeof publicPaths];
+export type AppPath = (typeof appPaths)[keyof typeof appPaths];
+export type RoutePath = PublicPath | AppPath;
+
+/** Spec "Mapped permission names": the permission the route guard checks for a route. */
+export const routePermissions: Partial<Record<RoutePath, Permission>> = {
+  [paths.company]: 'company_details',
+  [paths.emergencySessions]: 'show_emergency_sessions',
+  [paths.emergencyList]: 'show_emergency_list',
+  [paths.users]: 'users',
+  [paths.announcements]: 'announcements',
+  [paths.addAnnouncement]: 'add-announcement',
+  [paths.sites]: 'sites_devices',
+  [paths.reportingHistory]: 'show_history_list',
+  [paths.reportingUsersNotOnSite]: 'show_users_not_on_site_list',
+  [paths.reportingVisitSummary]: 'show_visit_summary_list',
+  [paths.reportingTimesheet]: 'show_time_sheet_list',
+  [paths.reportingTrackTrace]: 'show_track_trace_list',
+  [paths.reportingExportList]: 'show_export_list',
+  [paths.reportingKioskLogs]: 'show_kiosk_logs_list',
+  [paths.reportingPrinter]: 'show_printer_list',
+  [paths.userTypes]: 'show_user_types_list',
+  [paths.addUserType]: 'add_new_user_type',
+  [paths.privacyManager]: 'show_privacy_manager_list',
+  [paths.settings]: 'user_settings',
+  [paths.addAttendanceMode]: 'add_attendance_mode',
+  [paths.attendanceModes]: 'show_attendance_modes',
+  [paths.customFields]: 'show_custom_fields',
+  [paths.addCustomField]: 'add_custom_field_to_new_section',
+  [paths.addReason]: 'add_reason',
+  [paths.journeys]: 'show_journey_list',
+  [paths.addJourney]: 'create_journey',
+  [paths.updateJourney]: 'edit_journey',
+  [paths.addFlow]: 'add_journey_flow',
+  [paths.addJourneyFlow]: 'add_journey_flow',
+  [paths.updateJourneyFlow]: 'edit_journey_flow',
+  [paths.compliances]: 'show_compliance_list',
+  [paths.complianceNew]: 'create_compliance',
+  [paths.complianceUpdate]: 'edit_compliance',
+  [paths.integration]: 'integration',
+  [paths.integrationSettings]: 'integration',
+  [paths.syncIntegration]: 'integration',
+  [paths.syncStatus]: 'integration',
+  [paths.integrationError]: 'integration',
+  [paths.integrationDuplicate]: 'integration',
+  [paths.integrationValid]: 'integration',
+  [paths.writeBack]: 'integration',
+  [paths.attendanceCodes]: 'integration',
+  [paths.viewIntegration]: 'integration',
+  [paths.googleAdAuth]: 'integration',
+};
+
+/** The routes a Standalone company may open; every other signed-in route sends it to the sites list. */
+export const standalonePaths: readonly RoutePath[] = [paths.sites, paths.passport, paths.company, paths.twoStep];
+
+/** Where a person lands after signing in or choosing a company (spec "Navigation after actions"). */
+export const homePathFor = (pkg: PackageName): AppPath => (pkg === 'Cloud' ? paths.home : paths.sites);
+
+type Params = Record<string, string | number | undefined>;
+
+/**
+ * A concrete URL for a route path, for places outside the router (new windows, full loads):
+ * fills `$name` and `{-$name}` segments and drops optional ones left empty.
+ */
+export function hrefFor(
+  path: RoutePath,
+  params: Params = {},
+  search: Record<string, string | number | boolean> = {},
+): string {
+  const segments = path.split('/').flatMap((segment) => {
+    const optional = /^\{-\$(\w+)\}$/.exec(segment);
+    if (optional) {
+      const value = params[optional[1]!];
+      return value === undefined || value === '' ? [] : [encodeURIComponent(String(value))];
+    }
+    if (segment.startsWith('$')) {
+      const value = params[segment.slice(1)];
+      if (value === undefined) throw new Error(`Missing route parameter ${segment} for ${path}`);
+      return [encodeURIComponent(String(value))];
+    }
+    return [segment];
+  });
+  const pathname = segments.join('/') || '/';
+  const query = new URLSearchParams(Object.entries(search).map(([k, v]) => [k, String(v)])).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

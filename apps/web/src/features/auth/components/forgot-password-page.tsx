@@ -1,0 +1,64 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMail, IconMailCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { forgotPasswordBodySchema } from '@app/shared/auth/schemas';
+import { useForgotPassword } from '../api/forgot-password';
+import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { zodFormErrors } from '@/lib/form-errors';
+import { BackToLoginLink } from './back-to-login-link';
+import { PublicCard } from './public-card';
+import { SignInErrorAlert } from './sign-in-error-alert';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const forgot = useForgotPassword();
+  const feedback = useSignInFeedback();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: (values) => zodFormErrors(forgotPasswordBodySchema, values, t),
+  });
+
+  const submit = form.onSubmit(({ email }) => {
+    feedback.clear();
+    forgot.mutate(email.trim(), { onError: feedback.report });
+  });
+
+  return (
+    <PublicCard title={t('forgot.title')} description={forgot.isSuccess ? undefined : t('forgot.subtitle')}>
+      {forgot.isSuccess ? (
+        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} data-testid="forgot-password-sent">
+          {t('forgot.sent', { email: forgot.variables })}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <SignInErrorAlert feedback={feedback} />
+            <TextInput
+              label={t('login.email')}
+              placeholder={t('login.email_placeholder')}
+              type="email"
+              autoComplete="email"
+              leftSection={<IconMail size={16} />}
+              required
+              data-autofocus
+              data-testid="forgot-email"
+              {...form.getInputProps('email')}
+            />
+            <Button
+              type="submit"
+              fullWidth
+              size="md"
+              loading={forgot.isPending}
+              disabled={feedback.blocked}
+              data-testid="forgot-submit"
+            >
+              {t('forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <BackToLoginLink />
+    </PublicCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { loginBodySchema, type SignInResponse } from '@app/shared/auth/schemas';
+import { paths } from '@/config/paths';
+import { useLogin } from '../api/login';
+import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { zodFormErrors } from '@/lib/form-errors';
+import { SignInErrorAlert } from './sign-in-error-alert';
+
+type LoginFormProps = { subdomain: string | null; onResponse: (response: SignInResponse) => void };
+
+export function LoginForm({ subdomain, onResponse }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const feedback = useSignInFeedback();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: (values) => zodFormErrors(loginBodySchema, values, t),
+  });
+
+  const submit = form.onSubmit((values) => {
+    feedback.clear();
+    login.mutate(
+      { ...values, email: values.email.trim(), ...(subdomain ? { subdomain } : {}) },
+      { onSuccess: onResponse, onError: feedback.report },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SignInErrorAlert feedback={feedback} />
+        <TextInput
+          label={t('login.email')}
+          placeholder={t('login.email_placeholder')}
+          type="email"
+          autoComplete="username"
+          leftSection={<IconMail size={16} />}
+          required
+          data-autofocus
+          data-testid="login-email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          leftSection={<IconLock size={16} />}
+          required
+          data-testid="login-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor
+            size="sm"
+            renderRoot={(props) => <Link to={paths.forgotPassword} {...props} />}
+            data-testid="forgot-password-link"
+          >
+            {t('login.forgot_password')}
+          </Anchor>
+        </Group>
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          loading={login.isPending}
+          disabled={feedback.blocked}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

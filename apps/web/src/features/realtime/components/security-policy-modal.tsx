@@ -1,0 +1,35 @@
+import { modals } from '@mantine/modals';
+import { IconShieldLock } from '@tabler/icons-react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { hrefFor, paths } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
+import { nonDismissable, openEventModal } from '../utils/open-event-modal';
+import { EventModalBody } from './event-modal-body';
+
+const MODAL_ID = 'security-policy';
+
+function SecurityPolicyBody() {
+  const { t } = useTranslation('events');
+  return (
+    <EventModalBody
+      icon={IconShieldLock}
+      color="orange"
+      message={t('security_policy.body')}
+      okayLabel={t('security_policy.okay')}
+      onOkay={() => {
+        modals.close(MODAL_ID);
+        navigateTo(hrefFor(paths.twoStep, {}, { force_otp: 1 }));
+      }}
+    />
+  );
+}
+
+/** The non-dismissable 'Security Policy Updated' modal: two-step authentication became compulsory for the role. */
+export function openSecurityPolicyModal(): void {
+  openEventModal(MODAL_ID, {
+    title: i18next.t('events:security_policy.title'),
+    children: <SecurityPolicyBody />,
+    ...nonDismissable,
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loginBodySchema, resetPasswordBodySchema } from '@app/shared/auth/schemas';
+import { serverFormErrors, zodFormErrors } from './form-errors';
+
+const t = (key: string, vars?: Record<string, string | number>) =>
+  vars && Object.keys(vars).length > 0 ? `${key} ${JSON.stringify(vars)}` : key;
+
+describe('zodFormErrors', () => {
+  it('returns nothing for valid values', () => {
+    expect(zodFormErrors(loginBodySchema, { email: 'a@b.co', password: 'x' }, t)).toEqual({});
+  });
+
+  it('gives one translated message per field with the field name', () => {
+    const errors = zodFormErrors(loginBodySchema, { email: 'nope', password: '' }, t);
+    expect(errors.email).toBe('errors:field.invalid_email {"field":"errors:fields.email"}');
+    expect(errors.password).toBe('errors:field.required {"min":1,"field":"errors:fields.password"}');
+  });
+
+  it('uses custom message keys from the schema', () => {
+    const errors = zodFormErrors(
+      resetPasswordBodySchema,
+      { token: 'x'.repeat(20), password: 'longenough', password_confirmation: 'different' },
+      t,
+    );
+    expect(errors).toEqual({
+      password_confirmation: 'errors:passwords_do_not_match {"field":"errors:fields.password_confirmation"}',
+    });
+  });
+});
+
+describe('serverFormErrors', () => {
+  it('joins each field’s messages', () => {
+    expect(serverFormErrors({ password: ['Too short.', 'Too common.'], token: ['Bad.'] })).toEqual({
+      password: 'Too short. Too common.',
+      token: 'Bad.',
+    });
+  });
+});

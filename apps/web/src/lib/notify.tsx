@@ -1,0 +1,61 @@
+// Toasts and alerts for results and failures, so every screen reports them the same way.
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message });
+}
+
+export function notifyError(message: string): void {
+  notifications.show({
+    color: 'red',
+    icon: <IconX size={18} />,
+    message: (
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {message}
+      </Text>
+    ),
+    autoClose: 6000,
+  });
+}
+
+const SERVER_ERROR_MODAL = 'server-error';
+let serverErrorShown = false;
+
+function ServerErrorBody() {
+  const { t } = useTranslation('common');
+  return (
+    <Stack gap="md">
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon color="red" variant="light" size={42} radius="xl">
+          <IconAlertTriangle size={24} />
+        </ThemeIcon>
+        <Text size="sm">{t('errors.server_body')}</Text>
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={() => modals.close(SERVER_ERROR_MODAL)} data-testid="server-error-ok">
+          {t('actions.okay')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Spec §8: a 500 or 502 asks the person to contact the administration; one alert at a time. */
+export function alertServerError(): void {
+  if (serverErrorShown) return;
+  serverErrorShown = true;
+  modals.open({
+    modalId: SERVER_ERROR_MODAL,
+    title: i18next.t('common:errors.server_title'),
+    children: <ServerErrorBody />,
+    centered: true,
+    onClose: () => {
+      serverErrorShown = false;
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import { AppProvider } from '@/app/provider';
+import { reloadOnBackNavigation, router } from '@/app/router';
+import { publicConfigQueryOptions } from '@/lib/public-config';
+import { queryClient } from '@/lib/query-client';
+import { checkTenantHost } from '@/lib/tenant-host';
+
+async function start(): Promise<void> {
+  // The app still starts when the server cannot be reached; screens report their own failures.
+  const config = await queryClient.fetchQuery(publicConfigQueryOptions).catch(() => undefined);
+  if (!(await checkTenantHost(config))) return;
+  if (config?.provider_name) document.title = config.provider_name;
+
+  reloadOnBackNavigation();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
