@@ -53,6 +53,7 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
     BASE_DOMAIN: 'localhost',
     SEED_DEMO: 'false',
     PUBLIC_RATE_LIMIT: '100000',
+    API_RATE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   // Embedded database only (see above); mail goes to the outbox table.

@@ -69,7 +69,13 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, { global: true, max: 1200, timeWindow: '1 minute' });
+  // Per address, on the API only: the web app's assets are static files.
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.env.API_RATE_LIMIT,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Front Desk API', version: '1.0.0', description: 'Visitor and attendance management' },

@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Requests per minute per address on the rest of the API. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
 });
 
 export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string };

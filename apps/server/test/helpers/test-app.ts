@@ -31,6 +31,7 @@ export async function createTestApp(
     APP_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUBLIC_RATE_LIMIT: '100000',
+    API_RATE_LIMIT: '100000',
     ...overrides,
   });
   const app = await buildApp({ env, db, logger: false });

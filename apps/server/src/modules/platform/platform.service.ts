@@ -86,14 +86,12 @@ export async function createCompany(app: FastifyInstance, actorUserId: string, i
     let owner = await findUserByEmail(tx, input.owner.email);
     const isNewPerson = !owner;
     if (!owner) {
-      await tx
-        .insert(users)
-        .values({
-          id: newId(),
-          email: input.owner.email,
-          firstName: input.owner.first_name,
-          lastName: input.owner.last_name,
-        });
+      await tx.insert(users).values({
+        id: newId(),
+        email: input.owner.email,
+        firstName: input.owner.first_name,
+        lastName: input.owner.last_name,
+      });
       owner = (await findUserByEmail(tx, input.owner.email))!;
     }
     const entity = await insertCompany(tx, {

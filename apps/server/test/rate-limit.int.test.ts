@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { TestClient } from './helpers/http-client';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_RATE_LIMIT: '3', API_RATE_LIMIT: '5' });
+});
+afterAll(() => ctx.close());
+
+describe('rate limits per address', () => {
+  it('answers 429 with a translated message and a wait time once public calls exceed their limit', async () => {
+    const client = new TestClient(ctx.app);
+    client.lang = 'ar';
+    for (let i = 0; i < 3; i++)
+      expect((await client.post('/auth/forgot-password', { email: 'x@example.test' })).statusCode).toBe(200);
+    const res = await client.post('/auth/forgot-password', { email: 'x@example.test' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('too_many_requests');
+    expect(res.json().message).toContain('ثانية');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits the rest of the API too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await ctx.app.inject({ url: '/api/v1/public/config', remoteAddress: '127.0.0.9' })).statusCode);
+    expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

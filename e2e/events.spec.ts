@@ -1,0 +1,98 @@
+import { apiAs } from './fixtures/api';
+import { expect, test } from './fixtures/test';
+
+// Changes made elsewhere (another admin, a platform administrator) reach an open dashboard as modals.
+test.describe.configure({ mode: 'serial' });
+
+test('package and plan changes open their modals: changed, downgraded (to sites), upgraded (reload)', async ({
+  page,
+  world,
+  loginAs,
+  baseURL,
+}) => {
+  const events = world.companies.events;
+  const operator = await apiAs(baseURL!, world.people.platformAdmin);
+  try {
+    await loginAs('eventsAdmin');
+    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+
+    await operator.put(`/platform/entities/${events.id}/package`, { package: 'Cloud', plan: 3 });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Package changed')).toBeVisible();
+    await dialog.getByTestId('event-modal-okay').click();
+    await expect(dialog).toHaveCount(0);
+
+    await operator.put(`/platform/entities/${events.id}/package`, { package: 'Standalone', plan: 3 });
+    await expect(dialog.getByText('Package downgraded')).toBeVisible();
+    await expect(dialog.getByTestId('support-contact')).toBeVisible();
+    await dialog.getByTestId('event-modal-okay').click();
+    await expect(page).toHaveURL(/\/sites$/);
+    await expect(page.getByTestId('side-menu').getByTestId('menu-dashboard')).toHaveAttribute('data-disabled');
+
+    await operator.put(`/platform/entities/${events.id}/package`, { package: 'Cloud', plan: 2 });
+    await expect(dialog.getByText('Package upgraded')).toBeVisible();
+    await dialog.getByTestId('event-modal-okay').click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('side-menu').getByTestId('menu-dashboard')).not.toHaveAttribute('data-disabled');
+  } finally {
+    await operator.dispose();
+  }
+});
+
+test('a role change by another admin opens "Permissions Updated" for that person only', async ({
+  page,
+  world,
+  loginAs,
+  baseURL,
+}) => {
+  const events = world.companies.events;
+  const admin = await apiAs(baseURL!, world.people.eventsAdmin);
+  try {
+    await loginAs('eventsEmployee');
+    const members = (await admin.get('/members?limit=100')) as { data: { id: string; email: string }[] };
+    const me = members.data.find((m) => m.email === world.people.eventsEmployee.email)!;
+    const other = members.data.find((m) => m.email === world.people.eventsAdmin.email)!;
+    expect(other).toBeDefined();
+    await admin.put(`/members/${me.id}/role`, { role_id: events.roles.employee_reporting });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Permissions Updated')).toBeVisible();
+    await expect(dialog).toContainText('Employee with reporting');
+    await dialog.getByTestId('event-modal-okay').click();
+    await expect(page.getByTestId('side-menu').getByTestId('menu-reporting')).toBeVisible();
+    await admin.put(`/members/${me.id}/role`, { role_id: events.roles.employee });
+    await expect(dialog.getByText('Permissions Updated')).toBeVisible();
+    await dialog.getByTestId('event-modal-okay').click();
+    await expect(page.getByTestId('side-menu').getByTestId('menu-reporting')).toHaveCount(0);
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test('a company two-step policy opens the non-dismissable "Security Policy Updated" modal', async ({
+  page,
+  world,
+  loginAs,
+  baseURL,
+}) => {
+  const events = world.companies.events;
+  const admin = await apiAs(baseURL!, world.people.eventsAdmin);
+  try {
+    await loginAs('eventsEmployee');
+    await admin.put('/company/two-step', { two_step_enabled: true, otp_roles: [events.roles.employee] });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Security Policy Updated')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog.getByText('Security Policy Updated')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/security-policy.png' });
+    await dialog.getByTestId('event-modal-okay').click();
+    await expect(page).toHaveURL(/\/account\/two-step\?force_otp=1/);
+    await expect(page.getByTestId('two-step-forced')).toBeVisible();
+    // It comes back on every page until the person enrols.
+    await page.goto('/');
+    await expect(dialog.getByText('Security Policy Updated')).toBeVisible();
+  } finally {
+    await admin.put('/company/two-step', { two_step_enabled: false, otp_roles: [] });
+    await admin.dispose();
+  }
+});

@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures/test';
+
+test.describe('route guards', () => {
+  test('without a stored user every app page goes to /login', async ({ page }) => {
+    for (const path of ['/', '/company', '/users', '/reporting/history']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('a permission with allowed 0 reloads to the origin; unknown paths show the 404 page', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeEmployee');
+    await page.goto('/company');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+  });
+
+  test('screens of later parts answer with the 404 page; /olduser-types goes to /user-types', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    await page.goto('/olduser-types');
+    await expect(page).toHaveURL(/\/user-types$/);
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+  });
+
+  test('a Standalone company sees only sites: other items are disabled and their routes go to /sites', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('soloAdmin');
+    await expect(page).toHaveURL(/\/sites$/);
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByTestId('menu-sites')).not.toHaveAttribute('data-disabled');
+    await expect(menu.getByTestId('menu-passport')).not.toHaveAttribute('data-disabled');
+    for (const item of ['dashboard', 'users', 'journeys', 'reporting']) {
+      await expect(menu.getByTestId(`menu-${item}`)).toHaveAttribute('data-disabled');
+    }
+    // Company is only for the support account on Standalone.
+    await expect(menu.getByTestId('menu-company')).toHaveAttribute('data-disabled');
+    for (const path of ['/journeys', '/company', '/']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/sites$/);
+    }
+    // Add Visits opens only on Cloud.
+    await expect(page.getByTestId('quick-link-add_visits')).toHaveAttribute('data-disabled');
+  });
+
+  test('a person of two companies chooses one, landing per package', async ({ page, loginAs }) => {
+    await loginAs('twoCompanies', { company: 'Solo Standalone' });
+    await expect(page).toHaveURL(/\/sites$/);
+    await expect(page.getByTestId('company-name')).toHaveText('Solo Standalone');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-switch-company').click();
+    await page.getByTestId('switch-company-choice').filter({ hasText: 'Acme Cloud' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('company-name')).toHaveText('Acme Cloud');
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures/test';
+
+test.describe('app shell', () => {
+  test('an admin signs in and lands on the dashboard inside the shell', async ({ page, world, loginAs }) => {
+    await loginAs('acmeAdmin');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveText('Acme Cloud');
+    await expect(page.getByTestId('user-name')).toContainText('Ada Acme');
+    const menu = page.getByTestId('side-menu');
+    for (const item of ['passport', 'company', 'dashboard', 'users', 'sites', 'reporting', 'settings', 'journeys']) {
+      await expect(menu.getByTestId(`menu-${item}`)).toBeVisible();
+    }
+    // Only the 'System admin' role sees the System section.
+    await expect(menu.getByText('System', { exact: true })).toHaveCount(0);
+    const footer = page.getByTestId('footer');
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await expect(page.getByTestId('tracking-missing')).toHaveText(/Tracking code is missing/);
+    await expect(page.getByTestId('quick-link-add_visits')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/shell-en.png', fullPage: true });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/company');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an employee sees only what the role allows', async ({ page, loginAs }) => {
+    await loginAs('acmeEmployee');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByTestId('menu-dashboard')).toBeVisible();
+    await expect(menu.getByTestId('menu-passport')).toBeVisible();
+    for (const item of ['company', 'users', 'sites', 'reporting', 'settings', 'emergency']) {
+      await expect(menu.getByTestId(`menu-${item}`)).toHaveCount(0);
+    }
+  });
+
+  test('the platform admin with the System admin role sees the System section', async ({ page, loginAs }) => {
+    await loginAs('platformAdmin');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByTestId('menu-system_companies')).toBeVisible();
+    await menu.getByTestId('menu-system_companies').click();
+    await expect(page.getByTestId('companies-table')).toContainText('Solo Standalone');
+  });
+
+  test('the menu can be unpinned and expands on hover, and stays as chosen after a reload', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    const menu = page.getByTestId('side-menu');
+    const pinnedWidth = (await menu.boundingBox())!.width;
+    await page.getByTestId('menu-pin').click();
+    await page.mouse.move(900, 500);
+    await expect.poll(async () => (await menu.boundingBox())!.width).toBeLessThan(pinnedWidth);
+    await menu.hover();
+    await expect.poll(async () => (await menu.boundingBox())!.width).toBe(pinnedWidth);
+    await page.mouse.move(900, 500);
+    await page.reload();
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+    await expect.poll(async () => (await menu.boundingBox())!.width).toBeLessThan(pinnedWidth);
+    await menu.hover();
+    await page.getByTestId('menu-pin').click();
+  });
+});
