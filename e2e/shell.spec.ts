@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test';
 
 test.describe('app shell', () => {
-  test('an admin signs in and lands on the dashboard inside the shell', async ({ page, world, loginAs }) => {
+  test('an admin signs in and lands on the dashboard inside the shell', async ({ page, loginAs }) => {
     await loginAs('acmeAdmin');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('dashboard-home')).toBeVisible();
