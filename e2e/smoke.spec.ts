@@ -4,9 +4,6 @@ import { expect, test } from './fixtures/test';
 // fixture world is there. Needs no web build.
 
 test.describe('API document', () => {
-  // Swagger UI sets an inline style that the page's own strict CSP (@fastify/swagger-ui staticCSP) blocks.
-  test.use({ allowedConsoleErrors: [/Content Security Policy directive 'style-src/] });
-
   test('opens at /api/docs', async ({ page }) => {
     await page.goto('/api/docs');
     await expect(page).toHaveTitle(/Swagger UI/);

@@ -89,7 +89,8 @@ export async function buildApp(opts: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document page keeps the app's own CSP: scripts from self only, inline styles allowed.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });

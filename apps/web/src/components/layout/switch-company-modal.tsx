@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MembershipChoice } from '@app/shared/auth/schemas';
 import { switchCompany } from '@/lib/memberships';
-import { entityLogoUrl } from './display-names';
+import { CompanyIdentity } from '@/components/ui/company-identity';
 
 function SwitchCompanyList({ companies, currentId }: { companies: MembershipChoice[]; currentId: string }) {
   const { t } = useTranslation(['layout', 'common']);
@@ -27,20 +27,7 @@ function SwitchCompanyList({ companies, currentId }: { companies: MembershipChoi
           >
             <Paper withBorder p="sm" radius="md">
               <Group wrap="nowrap" gap="sm">
-                <Avatar src={entityLogoUrl(company.logo)} name={company.name} color="initials" radius="md" />
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} truncate="end">
-                    {company.name}
-                  </Text>
-                  <Group gap={6}>
-                    <Text size="xs" c="dimmed">
-                      {company.role}
-                    </Text>
-                    <Badge size="xs" variant="light" color={company.package === 'Cloud' ? 'indigo' : 'grape'}>
-                      {t(`common:packages.${company.package}`)}
-                    </Badge>
-                  </Group>
-                </Stack>
+                <CompanyIdentity company={company} />
                 {current && (
                   <Badge variant="light" color="teal" leftSection={<IconCheck size={12} />}>
                     {t('layout:switch.current')}
