@@ -64,3 +64,22 @@ test.describe('route guards', () => {
     await expect(page.getByTestId('company-name')).toHaveText('Acme Cloud');
   });
 });
+
+test.describe('company subdomains', () => {
+  test('acme.localhost opens Acme’s sign-in page; an unknown subdomain goes to the default site', async ({
+    page,
+    world,
+    baseURL,
+  }) => {
+    const port = new URL(baseURL!).port;
+    await page.goto(`http://acme.localhost:${port}/login`);
+    await expect(page.getByTestId('public-company-name')).toHaveText(world.companies.acme.name);
+    await page.getByTestId('login-email').fill(world.people.acmeEmployee.email);
+    await page.getByTestId('login-password').fill(world.people.acmeEmployee.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('company-name')).toHaveText(world.companies.acme.name);
+
+    await page.goto(`http://nobody.localhost:${port}/login`);
+    await expect(page).toHaveURL(new RegExp(`^http://localhost:${port}/`));
+  });
+});

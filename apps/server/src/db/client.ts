@@ -71,8 +71,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export async function withTenant<T>(db: Executor, entityId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.entity_id', ${entityId}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+    await tx.execute(sql`select set_config('app.entity_id', ${entityId}, true), set_config('role', 'app_user', true)`);
     return fn(tx);
   });
 }

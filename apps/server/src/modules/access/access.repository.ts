@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PermissionMap } from '@app/shared/access/permissions';
 import type { Executor } from '../../db/client';
 import { entities, memberships, rolePermissions, roles } from '../../db/schema/index';
@@ -60,4 +60,36 @@ export async function loadAdminPermissions(db: Executor, entityId: string): Prom
     .where(and(eq(roles.entityId, entityId), eq(roles.key, 'admin')))
     .limit(1);
   return admin ? loadRolePermissions(db, entityId, admin.id) : {};
+}
+
+/**
+ * The company, the person's membership and role, and the role's permissions in one query: this runs
+ * on every request, so it is one round trip rather than three.
+ */
+export async function findMembershipAccess(db: Executor, entityId: string, userId: string) {
+  const [row] = await db
+    .select({
+      entity: entities,
+      membershipId: memberships.id,
+      isOwner: memberships.isOwner,
+      status: memberships.status,
+      roleId: roles.id,
+      roleName: roles.name,
+      roleKey: roles.key,
+      permissions: sql<Record<string, number> | null>`(
+        select json_object_agg(${rolePermissions.permission}, ${rolePermissions.allowed})
+        from ${rolePermissions}
+        where ${rolePermissions.entityId} = ${memberships.entityId} and ${rolePermissions.roleId} = ${memberships.roleId}
+      )`,
+    })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .innerJoin(roles, and(eq(roles.entityId, memberships.entityId), eq(roles.id, memberships.roleId)))
+    .where(and(eq(memberships.entityId, entityId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const permissions: Record<string, { allowed: 0 | 1 }> = {};
+  for (const [name, allowed] of Object.entries(row.permissions ?? {}))
+    permissions[name] = { allowed: allowed === 1 ? 1 : 0 };
+  return { ...row, entity: toEntityRecord(row.entity), permissions: permissions as PermissionMap };
 }
