@@ -1,6 +1,6 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMail, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBodySchema } from '@app/shared/auth/schemas';
 import { useForgotPassword } from '../api/forgot-password';
@@ -8,6 +8,7 @@ import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { zodFormErrors } from '@/lib/form-errors';
 import { BackToLoginLink } from './back-to-login-link';
 import { PublicCard } from './public-card';
+import { EmailField } from './email-field';
 import { SignInErrorAlert } from './sign-in-error-alert';
 
 export function ForgotPasswordPage() {
@@ -34,17 +35,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <SignInErrorAlert feedback={feedback} />
-            <TextInput
-              label={t('login.email')}
-              placeholder={t('login.email_placeholder')}
-              type="email"
-              autoComplete="email"
-              leftSection={<IconMail size={16} />}
-              required
-              data-autofocus
-              data-testid="forgot-email"
-              {...form.getInputProps('email')}
-            />
+            <EmailField autoComplete="email" data-testid="forgot-email" {...form.getInputProps('email')} />
             <Button
               type="submit"
               fullWidth

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBodySchema, type SignInResponse } from '@app/shared/auth/schemas';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { zodFormErrors } from '@/lib/form-errors';
+import { EmailField } from './email-field';
 import { SignInErrorAlert } from './sign-in-error-alert';
 
 type LoginFormProps = { subdomain: string | null; onResponse: (response: SignInResponse) => void };
@@ -33,17 +34,7 @@ export function LoginForm({ subdomain, onResponse }: LoginFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SignInErrorAlert feedback={feedback} />
-        <TextInput
-          label={t('login.email')}
-          placeholder={t('login.email_placeholder')}
-          type="email"
-          autoComplete="username"
-          leftSection={<IconMail size={16} />}
-          required
-          data-autofocus
-          data-testid="login-email"
-          {...form.getInputProps('email')}
-        />
+        <EmailField autoComplete="username" data-testid="login-email" {...form.getInputProps('email')} />
         <PasswordInput
           label={t('login.password')}
           autoComplete="current-password"
