@@ -25,6 +25,7 @@ import { publicRoutes } from './modules/entities/public.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(companyRoutes);
       await api.register(membersRoutes);
       await api.register(platformRoutes);
+      await api.register(sitesRoutes);
     },
     { prefix: '/api/v1' },
   );

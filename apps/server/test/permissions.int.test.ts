@@ -48,6 +48,18 @@ describe('permission enforcement on every endpoint', () => {
     }
   });
 
+  it('gives each role exactly its own allowed permissions in the login result', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    for (const role of ROLE_KEYS) {
+      const { body } = await signIn(ctx.app, people[role].email, PASSWORD);
+      const map = body.permissions as Record<string, { allowed: number }>;
+      const allowed = Object.keys(map)
+        .filter((p) => map[p]!.allowed === 1)
+        .sort();
+      expect(allowed, role).toEqual([...DEFAULT_ROLE_PERMISSIONS[role]].sort());
+    }
+  });
+
   it('follows the allowed flag when a company changes a role', async () => {
     const { entity, people } = await createCompany(ctx.db.db);
     const { client: admin } = await signIn(ctx.app, people.admin.email, PASSWORD);

@@ -124,6 +124,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
           role: null,
           permissions: await loadAdminPermissions(tx, entityId),
           otpEnrolmentRequired: false,
+          siteIds: null,
         };
       });
     } else {

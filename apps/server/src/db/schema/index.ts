@@ -1,2 +1,3 @@
 export * from './global';
 export * from './tenant';
+export * from './sites';

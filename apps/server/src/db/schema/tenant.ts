@@ -57,6 +57,8 @@ export const memberships = pgTable(
     roleId: uuid('role_id').notNull(),
     isOwner: boolean('is_owner').notNull().default(false),
     status: text('status').notNull().default('active'),
+    /** all: every site of the company; assigned: only the sites in membership_sites. */
+    siteScope: text('site_scope').notNull().default('all'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -76,10 +76,15 @@ export async function findMembershipAccess(db: Executor, entityId: string, userI
       roleId: roles.id,
       roleName: roles.name,
       roleKey: roles.key,
+      siteScope: memberships.siteScope,
+      // Correlated subqueries written out in full, so no column can bind to the wrong table.
+      siteIds: sql<string[] | null>`(
+        select json_agg(ms.site_id) from membership_sites ms
+        where ms.entity_id = "memberships"."entity_id" and ms.membership_id = "memberships"."id"
+      )`,
       permissions: sql<Record<string, number> | null>`(
-        select json_object_agg(${rolePermissions.permission}, ${rolePermissions.allowed})
-        from ${rolePermissions}
-        where ${rolePermissions.entityId} = ${memberships.entityId} and ${rolePermissions.roleId} = ${memberships.roleId}
+        select json_object_agg(rp.permission, rp.allowed) from role_permissions rp
+        where rp.entity_id = "memberships"."entity_id" and rp.role_id = "memberships"."role_id"
       )`,
     })
     .from(memberships)
@@ -91,5 +96,10 @@ export async function findMembershipAccess(db: Executor, entityId: string, userI
   const permissions: Record<string, { allowed: 0 | 1 }> = {};
   for (const [name, allowed] of Object.entries(row.permissions ?? {}))
     permissions[name] = { allowed: allowed === 1 ? 1 : 0 };
-  return { ...row, entity: toEntityRecord(row.entity), permissions: permissions as PermissionMap };
+  return {
+    ...row,
+    entity: toEntityRecord(row.entity),
+    permissions: permissions as PermissionMap,
+    siteIds: row.siteScope === 'assigned' && !row.isOwner ? (row.siteIds ?? []) : null,
+  };
 }

@@ -25,6 +25,7 @@ export async function loadUserAccess(db: Executor, entityId: string, user: UserR
       role: { id: membership.roleId, name: membership.roleName, key: membership.roleKey },
       permissions,
       otpEnrolmentRequired,
+      siteIds: membership.siteIds,
     };
   });
 }

@@ -24,6 +24,8 @@ export type AccessContext = {
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;
+  /** The sites this actor may see and act on; null means every site of the company (spec §6). */
+  siteIds: string[] | null;
 };
 
 export type { Permission };

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { entities } from './global';
+import { memberships } from './tenant';
+
+export const sites = pgTable(
+  'sites',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Geofence radius in metres. */
+    radius: integer('radius'),
+    locationName: text('location_name'),
+    zoom: smallint('zoom'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    uniqueIndex('sites_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+    index('sites_entity_created_idx').on(t.entityId, t.createdAt),
+  ],
+);
+
+export const areas = pgTable(
+  'areas',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    siteId: uuid('site_id').notNull(),
+    name: text('name').notNull(),
+    /** signIn_signOut or checkIn_only (spec §3 Area). */
+    loginMode: text('login_mode').notNull().default('signIn_signOut'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }),
+    uniqueIndex('areas_site_name_key').on(t.entityId, t.siteId, sql`lower(${t.name})`),
+    index('areas_entity_site_idx').on(t.entityId, t.siteId),
+  ],
+);
+
+/** The sites an admin with assigned sites may see and act on (spec §6). */
+export const membershipSites = pgTable(
+  'membership_sites',
+  {
+    entityId: uuid('entity_id').notNull(),
+    membershipId: uuid('membership_id').notNull(),
+    siteId: uuid('site_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.membershipId, t.siteId] }),
+    foreignKey({
+      columns: [t.entityId, t.membershipId],
+      foreignColumns: [memberships.entityId, memberships.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }).onDelete('cascade'),
+    index('membership_sites_site_idx').on(t.entityId, t.siteId),
+  ],
+);

@@ -1,0 +1,150 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { ListSitesQuery, LoginMode } from '@app/shared/sites/schemas';
+import type { Executor } from '../../db/client';
+import { areas, membershipSites, sites } from '../../db/schema/index';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type AreaRow = typeof areas.$inferSelect;
+
+/** The WHERE part that limits sites to the company and, for admins with assigned sites, to theirs. */
+function siteFilter(entityId: string, siteIds: string[] | null, ...more: (SQL | undefined)[]) {
+  const scope = siteIds === null ? undefined : siteIds.length ? inArray(sites.id, siteIds) : sql`false`;
+  return and(eq(sites.entityId, entityId), scope, ...more);
+}
+
+// Written out in full: drizzle leaves columns unqualified in single-table selects, which inside a
+// correlated subquery would bind to the inner table.
+const areaCount = sql<number>`(select count(*)::int from areas a where a.entity_id = "sites"."entity_id" and a.site_id = "sites"."id")`;
+
+export async function listSites(tx: Executor, entityId: string, siteIds: string[] | null, q: ListSitesQuery) {
+  const where = siteFilter(entityId, siteIds, q.search ? ilike(sites.name, `%${q.search}%`) : undefined);
+  const column = q.sortField === 'name' ? sites.name : q.sortField === 'created_at' ? sites.createdAt : areaCount;
+  const rows = await tx
+    .select({ site: sites, areaCount })
+    .from(sites)
+    .where(where)
+    .orderBy(q.orderBy === 'desc' ? desc(column) : asc(column), asc(sites.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx.select({ n: count() }).from(sites).where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function listSitesWithAreas(tx: Executor, entityId: string, siteIds: string[] | null) {
+  const siteRows = await tx
+    .select()
+    .from(sites)
+    .where(siteFilter(entityId, siteIds))
+    .orderBy(asc(sites.name), asc(sites.id));
+  const ids = siteRows.map((s) => s.id);
+  const areaRows = ids.length
+    ? await tx
+        .select()
+        .from(areas)
+        .where(and(eq(areas.entityId, entityId), inArray(areas.siteId, ids)))
+        .orderBy(asc(areas.name), asc(areas.id))
+    : [];
+  return { siteRows, areaRows };
+}
+
+export async function findSite(tx: Executor, entityId: string, siteIds: string[] | null, id: string) {
+  const [row] = await tx
+    .select({ site: sites, areaCount })
+    .from(sites)
+    .where(siteFilter(entityId, siteIds, eq(sites.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isSiteNameTaken(tx: Executor, entityId: string, name: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.entityId, entityId),
+        sql`lower(${sites.name}) = ${name.toLowerCase()}`,
+        exceptId ? ne(sites.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertSite(tx: Executor, values: typeof sites.$inferInsert) {
+  const [row] = await tx.insert(sites).values(values).returning();
+  return row!;
+}
+
+export async function updateSite(
+  tx: Executor,
+  entityId: string,
+  id: string,
+  values: Partial<typeof sites.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(sites)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(sites.entityId, entityId), eq(sites.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a site and its areas; callers check first that nothing depends on them. */
+export async function deleteSiteWithAreas(tx: Executor, entityId: string, id: string) {
+  await tx.delete(areas).where(and(eq(areas.entityId, entityId), eq(areas.siteId, id)));
+  await tx.delete(sites).where(and(eq(sites.entityId, entityId), eq(sites.id, id)));
+}
+
+export async function assignSiteToMember(tx: Executor, entityId: string, membershipId: string, siteId: string) {
+  await tx.insert(membershipSites).values({ entityId, membershipId, siteId }).onConflictDoNothing();
+}
+
+export async function findArea(tx: Executor, entityId: string, siteIds: string[] | null, id: string) {
+  const [row] = await tx
+    .select({ area: areas })
+    .from(areas)
+    .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
+    .where(siteFilter(entityId, siteIds, eq(areas.id, id)))
+    .limit(1);
+  return row?.area ?? null;
+}
+
+export async function isAreaNameTaken(tx: Executor, entityId: string, siteId: string, name: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: areas.id })
+    .from(areas)
+    .where(
+      and(
+        eq(areas.entityId, entityId),
+        eq(areas.siteId, siteId),
+        sql`lower(${areas.name}) = ${name.toLowerCase()}`,
+        exceptId ? ne(areas.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertArea(tx: Executor, values: typeof areas.$inferInsert) {
+  const [row] = await tx.insert(areas).values(values).returning();
+  return row!;
+}
+
+export async function updateArea(
+  tx: Executor,
+  entityId: string,
+  id: string,
+  values: { name?: string; loginMode?: LoginMode; active?: boolean; siteId?: string },
+) {
+  const [row] = await tx
+    .update(areas)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(areas.entityId, entityId), eq(areas.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteArea(tx: Executor, entityId: string, id: string) {
+  await tx.delete(areas).where(and(eq(areas.entityId, entityId), eq(areas.id, id)));
+}

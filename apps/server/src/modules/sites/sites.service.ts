@@ -1,0 +1,236 @@
+import type { FastifyInstance } from 'fastify';
+import type { Area, ListSitesQuery, Site, SiteBody, SiteTree } from '@app/shared/sites/schemas';
+import { withTenant, type Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AccessContext } from '../access/access.types';
+import { writeAudit } from '../audit/audit.repository';
+import {
+  assignSiteToMember,
+  deleteArea,
+  deleteSiteWithAreas,
+  findArea,
+  findSite,
+  insertArea,
+  insertSite,
+  isAreaNameTaken,
+  isSiteNameTaken,
+  listSites,
+  listSitesWithAreas,
+  updateArea,
+  updateSite,
+  type AreaRow,
+  type SiteRow,
+} from './sites.repository';
+
+const toSite = (row: SiteRow, areaCount: number): Site => ({
+  id: row.id,
+  name: row.name,
+  location:
+    row.latitude !== null && row.longitude !== null && row.radius !== null
+      ? {
+          latitude: row.latitude,
+          longitude: row.longitude,
+          radius: row.radius,
+          location_name: row.locationName ?? '',
+          zoom: row.zoom ?? 15,
+        }
+      : null,
+  area_count: Number(areaCount),
+  created_at: row.createdAt.toISOString(),
+});
+
+const toArea = (row: AreaRow): Area => ({
+  id: row.id,
+  site_id: row.siteId,
+  name: row.name,
+  login_mode: row.loginMode === 'checkIn_only' ? 'checkIn_only' : 'signIn_signOut',
+  status: row.active,
+});
+
+const locationColumns = (body: SiteBody) => ({
+  latitude: body.location?.latitude ?? null,
+  longitude: body.location?.longitude ?? null,
+  radius: body.location?.radius ?? null,
+  locationName: body.location?.location_name ?? null,
+  zoom: body.location?.zoom ?? null,
+});
+
+const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+export async function listCompanySites(app: FastifyInstance, ctx: AccessContext, q: ListSitesQuery) {
+  return inTenant(app, ctx, async (tx) => {
+    const { rows, count } = await listSites(tx, ctx.entityId, ctx.siteIds, q);
+    return { data: rows.map((r) => toSite(r.site, r.areaCount)), count };
+  });
+}
+
+export async function getSiteTree(app: FastifyInstance, ctx: AccessContext): Promise<SiteTree> {
+  return inTenant(app, ctx, async (tx) => {
+    const { siteRows, areaRows } = await listSitesWithAreas(tx, ctx.entityId, ctx.siteIds);
+    return siteRows.map((site) => ({
+      value: site.id,
+      text: site.name,
+      children: areaRows.filter((a) => a.siteId === site.id).map((a) => ({ ...toArea(a), value: a.id, text: a.name })),
+    }));
+  });
+}
+
+export async function getSite(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const found = await findSite(tx, ctx.entityId, ctx.siteIds, id);
+    if (!found) throw new AppError('not_found');
+    return toSite(found.site, found.areaCount);
+  });
+}
+
+export async function createSite(app: FastifyInstance, ctx: AccessContext, body: SiteBody) {
+  const site = await inTenant(app, ctx, async (tx) => {
+    if (await isSiteNameTaken(tx, ctx.entityId, body.name)) {
+      throw new AppError('conflict', { field: 'name', messageKey: 'site_name_taken' });
+    }
+    const row = await insertSite(tx, {
+      entityId: ctx.entityId,
+      id: newId(),
+      name: body.name,
+      ...locationColumns(body),
+    });
+    // An admin limited to assigned sites keeps access to the site they create.
+    if (ctx.siteIds !== null && ctx.actor.kind === 'user') {
+      await assignSiteToMember(tx, ctx.entityId, ctx.actor.membershipId, row.id);
+    }
+    await writeAudit(tx, ctx, { action: 'site.create', targetType: 'site', targetId: row.id, after: toSite(row, 0) });
+    return toSite(row, 0);
+  });
+  app.realtime.toEntity(ctx.entityId, 'updateWhenCreatedSiteOrUserType', {
+    entity_user_id: ctx.actor.kind === 'user' ? ctx.actor.membershipId : 'api',
+    permitted_by: ctx.actor.kind === 'user' ? ctx.actor.userId : 'api',
+    id: site.id,
+  });
+  return site;
+}
+
+export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: string, body: SiteBody) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await findSite(tx, ctx.entityId, ctx.siteIds, id);
+    if (!before) throw new AppError('not_found');
+    if (await isSiteNameTaken(tx, ctx.entityId, body.name, id)) {
+      throw new AppError('conflict', { field: 'name', messageKey: 'site_name_taken' });
+    }
+    const row = (await updateSite(tx, ctx.entityId, id, { name: body.name, ...locationColumns(body) }))!;
+    const after = toSite(row, before.areaCount);
+    await writeAudit(tx, ctx, {
+      action: 'site.update',
+      targetType: 'site',
+      targetId: id,
+      before: toSite(before.site, before.areaCount),
+      after,
+    });
+    return after;
+  });
+}
+
+export async function removeSite(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await findSite(tx, ctx.entityId, ctx.siteIds, id);
+    if (!before) throw new AppError('not_found');
+    await deleteSiteWithAreas(tx, ctx.entityId, id);
+    await writeAudit(tx, ctx, {
+      action: 'site.delete',
+      targetType: 'site',
+      targetId: id,
+      before: toSite(before.site, before.areaCount),
+    });
+  });
+}
+
+export async function getArea(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const area = await findArea(tx, ctx.entityId, ctx.siteIds, id);
+    if (!area) throw new AppError('not_found');
+    return toArea(area);
+  });
+}
+
+export async function createArea(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  body: { site_id: string; name: string; login_mode: Area['login_mode']; status: boolean },
+) {
+  return inTenant(app, ctx, async (tx) => {
+    if (!(await findSite(tx, ctx.entityId, ctx.siteIds, body.site_id))) throw new AppError('not_found');
+    if (await isAreaNameTaken(tx, ctx.entityId, body.site_id, body.name)) {
+      throw new AppError('conflict', { field: 'name', messageKey: 'area_name_taken' });
+    }
+    const row = await insertArea(tx, {
+      entityId: ctx.entityId,
+      id: newId(),
+      siteId: body.site_id,
+      name: body.name,
+      loginMode: body.login_mode,
+      active: body.status,
+    });
+    await writeAudit(tx, ctx, { action: 'area.create', targetType: 'area', targetId: row.id, after: toArea(row) });
+    return toArea(row);
+  });
+}
+
+export async function changeArea(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  id: string,
+  body: { name: string; login_mode: Area['login_mode']; status: boolean },
+) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
+    if (!before) throw new AppError('not_found');
+    if (await isAreaNameTaken(tx, ctx.entityId, before.siteId, body.name, id)) {
+      throw new AppError('conflict', { field: 'name', messageKey: 'area_name_taken' });
+    }
+    const row = (await updateArea(tx, ctx.entityId, id, {
+      name: body.name,
+      loginMode: body.login_mode,
+      active: body.status,
+    }))!;
+    await writeAudit(tx, ctx, {
+      action: 'area.update',
+      targetType: 'area',
+      targetId: id,
+      before: toArea(before),
+      after: toArea(row),
+    });
+    return toArea(row);
+  });
+}
+
+export async function moveArea(app: FastifyInstance, ctx: AccessContext, id: string, siteId: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
+    if (!before) throw new AppError('not_found');
+    if (before.siteId === siteId)
+      throw new AppError('rule_violation', { field: 'site_id', messageKey: 'area_same_site' });
+    if (!(await findSite(tx, ctx.entityId, ctx.siteIds, siteId))) throw new AppError('not_found');
+    if (await isAreaNameTaken(tx, ctx.entityId, siteId, before.name)) {
+      throw new AppError('conflict', { field: 'site_id', messageKey: 'area_name_taken' });
+    }
+    const row = (await updateArea(tx, ctx.entityId, id, { siteId }))!;
+    await writeAudit(tx, ctx, {
+      action: 'area.move',
+      targetType: 'area',
+      targetId: id,
+      before: toArea(before),
+      after: toArea(row),
+    });
+    return toArea(row);
+  });
+}
+
+export async function removeArea(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
+    if (!before) throw new AppError('not_found');
+    await deleteArea(tx, ctx.entityId, id);
+    await writeAudit(tx, ctx, { action: 'area.delete', targetType: 'area', targetId: id, before: toArea(before) });
+  });
+}

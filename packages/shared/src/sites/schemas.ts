@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { pageQuery } from '../http/paging';
+
+export const LOGIN_MODES = ['signIn_signOut', 'checkIn_only'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
+
+const name = z.string().trim().min(2).max(50);
+
+/** A site's place and geofence (spec §3 Site: lat, long, radius, location name, zoom). All or none. */
+export const siteLocationSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  radius: z.number().int().min(10).max(100_000),
+  location_name: z.string().trim().max(200).default(''),
+  zoom: z.number().int().min(1).max(22).default(15),
+});
+export type SiteLocation = z.infer<typeof siteLocationSchema>;
+
+export const siteBodySchema = z.object({ name, location: siteLocationSchema.nullable().default(null) });
+export type SiteBody = z.infer<typeof siteBodySchema>;
+
+export const siteSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  location: siteLocationSchema.nullable(),
+  area_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+export const SITE_SORT_FIELDS = ['name', 'created_at', 'area_count'] as const;
+export const listSitesQuerySchema = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  sortField: z.enum(SITE_SORT_FIELDS).default('name'),
+  orderBy: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListSitesQuery = z.infer<typeof listSitesQuerySchema>;
+
+export const areaBodySchema = z.object({
+  site_id: z.uuid(),
+  name,
+  login_mode: z.enum(LOGIN_MODES).default('signIn_signOut'),
+  status: z.boolean().default(true),
+});
+export const updateAreaBodySchema = areaBodySchema.omit({ site_id: true });
+export const moveAreaBodySchema = z.object({ site_id: z.uuid() });
+
+export const areaSchema = z.object({
+  id: z.uuid(),
+  site_id: z.uuid(),
+  name: z.string(),
+  login_mode: z.enum(LOGIN_MODES),
+  status: z.boolean(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+/** The site → area tree; nodes carry value and text (spec §3 Site). */
+export const siteTreeSchema = z.array(
+  z.object({
+    value: z.uuid(),
+    text: z.string(),
+    children: z.array(areaSchema.extend({ value: z.uuid(), text: z.string() })),
+  }),
+);
+export type SiteTree = z.infer<typeof siteTreeSchema>;
