@@ -26,6 +26,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { userTypesRoutes } from './modules/user-types/user-types.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -105,6 +106,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(membersRoutes);
       await api.register(platformRoutes);
       await api.register(sitesRoutes);
+      await api.register(userTypesRoutes);
     },
     { prefix: '/api/v1' },
   );

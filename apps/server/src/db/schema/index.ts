@@ -1,3 +1,4 @@
 export * from './global';
 export * from './tenant';
 export * from './sites';
+export * from './user-types';

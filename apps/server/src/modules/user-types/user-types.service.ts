@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import type { RegistrationMethod, UserType, UserTypeBody, UserTypeNode } from '@app/shared/user-types/schemas';
+import { withTenant, type Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { randomToken } from '../../lib/tokens';
+import type { AccessContext } from '../access/access.types';
+import { writeAudit } from '../audit/audit.repository';
+import {
+  deleteUserType,
+  findUserType,
+  insertUserType,
+  isUserTypeNameTaken,
+  listUserTypes,
+  subtreeIds,
+  updateUserType,
+  type UserTypeRow,
+} from './user-types.repository';
+
+const toUserType = (row: UserTypeRow, childCount: number): UserType => ({
+  id: row.id,
+  parent_id: row.parentId,
+  name: row.name,
+  registration_method: row.registrationMethod as RegistrationMethod,
+  grace_period_minutes: row.gracePeriodMinutes,
+  mandatory_profile_data: row.mandatoryProfileData as UserType['mandatory_profile_data'],
+  can_switch_own_type: row.canSwitchOwnType,
+  auto_approve_visits: row.autoApproveVisits,
+  child_count: Number(childCount),
+});
+
+const columns = (body: Omit<UserTypeBody, 'parent_id'>) => ({
+  name: body.name,
+  registrationMethod: body.registration_method,
+  gracePeriodMinutes: body.grace_period_minutes,
+  mandatoryProfileData: body.mandatory_profile_data,
+  canSwitchOwnType: body.can_switch_own_type,
+  autoApproveVisits: body.auto_approve_visits,
+});
+
+const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
+  const found = await findUserType(tx, ctx.entityId, id);
+  if (!found) throw new AppError('not_found');
+  return found;
+}
+
+async function assertNameFree(tx: Executor, ctx: AccessContext, name: string, exceptId?: string) {
+  if (await isUserTypeNameTaken(tx, ctx.entityId, name, exceptId)) {
+    throw new AppError('conflict', { field: 'name', messageKey: 'user_type_name_taken' });
+  }
+}
+
+export async function listCompanyUserTypes(app: FastifyInstance, ctx: AccessContext): Promise<UserType[]> {
+  return inTenant(app, ctx, async (tx) =>
+    (await listUserTypes(tx, ctx.entityId)).map((r) => toUserType(r.row, r.childCount)),
+  );
+}
+
+/** Parents with their children, any depth, each level by name. */
+export async function getUserTypeTree(app: FastifyInstance, ctx: AccessContext): Promise<UserTypeNode[]> {
+  const flat = await listCompanyUserTypes(app, ctx);
+  const nodes = new Map(flat.map((t) => [t.id, { ...t, children: [] as UserTypeNode[] }]));
+  const roots: UserTypeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function getUserType(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const found = await mustFind(tx, ctx, id);
+    return toUserType(found.row, found.childCount);
+  });
+}
+
+export async function createUserType(app: FastifyInstance, ctx: AccessContext, body: UserTypeBody) {
+  const created = await inTenant(app, ctx, async (tx) => {
+    await assertNameFree(tx, ctx, body.name);
+    if (body.parent_id) await mustFind(tx, ctx, body.parent_id);
+    const row = await insertUserType(tx, {
+      entityId: ctx.entityId,
+      id: newId(),
+      parentId: body.parent_id,
+      qrCode: randomToken(12),
+      ...columns(body),
+    });
+    const result = toUserType(row, 0);
+    await writeAudit(tx, ctx, { action: 'user_type.create', targetType: 'user_type', targetId: row.id, after: result });
+    return result;
+  });
+  app.realtime.toEntity(ctx.entityId, 'updateWhenCreatedSiteOrUserType', {
+    entity_user_id: ctx.actor.kind === 'user' ? ctx.actor.membershipId : 'api',
+    permitted_by: ctx.actor.kind === 'user' ? ctx.actor.userId : 'api',
+    id: created.id,
+  });
+  return created;
+}
+
+export async function changeUserType(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  id: string,
+  body: Omit<UserTypeBody, 'parent_id'>,
+) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await mustFind(tx, ctx, id);
+    await assertNameFree(tx, ctx, body.name, id);
+    const row = (await updateUserType(tx, ctx.entityId, id, columns(body)))!;
+    const after = toUserType(row, before.childCount);
+    await writeAudit(tx, ctx, {
+      action: 'user_type.update',
+      targetType: 'user_type',
+      targetId: id,
+      before: toUserType(before.row, before.childCount),
+      after,
+    });
+    return after;
+  });
+}
+
+/** Moves a type under another parent (or to the top); never under itself or its own children. */
+export async function moveUserType(app: FastifyInstance, ctx: AccessContext, id: string, parentId: string | null) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await mustFind(tx, ctx, id);
+    if (parentId) {
+      await mustFind(tx, ctx, parentId);
+      if ((await subtreeIds(tx, ctx.entityId, id)).includes(parentId)) {
+        throw new AppError('rule_violation', { field: 'parent_id', messageKey: 'user_type_cycle' });
+      }
+    }
+    const row = (await updateUserType(tx, ctx.entityId, id, { parentId }))!;
+    await writeAudit(tx, ctx, {
+      action: 'user_type.move',
+      targetType: 'user_type',
+      targetId: id,
+      before: { parent_id: before.row.parentId },
+      after: { parent_id: parentId },
+    });
+    return toUserType(row, before.childCount);
+  });
+}
+
+/** Deletes a type nothing depends on: a type with child types is refused. */
+export async function removeUserType(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const before = await mustFind(tx, ctx, id);
+    if (before.childCount > 0) throw new AppError('rule_violation', { messageKey: 'user_type_in_use', field: 'id' });
+    await deleteUserType(tx, ctx.entityId, id);
+    await writeAudit(tx, ctx, {
+      action: 'user_type.delete',
+      targetType: 'user_type',
+      targetId: id,
+      before: toUserType(before.row, 0),
+    });
+  });
+}
+
+/** The self-registration link of a type and its QR code (spec §3 User type: QR). */
+export async function userTypeQr(app: FastifyInstance, ctx: AccessContext, id: string) {
+  const found = await inTenant(app, ctx, (tx) => mustFind(tx, ctx, id));
+  const url = `${app.env.appUrl}/pre-registration/${found.row.qrCode}`;
+  return { url, qr_code: await QRCode.toDataURL(url, { margin: 1, width: 320 }) };
+}
