@@ -3,6 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomToken } from '../../lib/tokens';
 import type { Executor } from '../client';
 import { entities } from '../schema/index';
+import { withTenant } from '../client';
+import { insertArea, insertSite } from '../../modules/sites/sites.repository';
+import { insertUserType } from '../../modules/user-types/user-types.repository';
+import { newId } from '../../lib/ids';
 import { addMember, createEntity, createUser } from './factories';
 
 export type DemoLogins = { admin: { email: string; password: string }; system: { email: string; password: string } };
@@ -29,10 +33,82 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   });
   await addMember(db, company, admin.id, 'admin', { isOwner: true });
   await addMember(db, company, system.id, 'system_admin');
+  await seedDemoSetup(db, company.id);
   const logins = {
     admin: { email: admin.email, password: adminPassword },
     system: { email: system.email, password: systemPassword },
   };
   log.info({ admin: admin.email, system: system.email }, 'seeded the demo company');
   return logins;
+}
+
+/** Sites, areas and user types a real front desk would start with. */
+async function seedDemoSetup(db: Executor, entityId: string) {
+  await withTenant(db, entityId, async (tx) => {
+    const places = [
+      {
+        name: 'Dubai Head Office',
+        latitude: 25.2048,
+        longitude: 55.2708,
+        radius: 150,
+        locationName: 'Sheikh Zayed Road',
+        areas: ['Main Reception', 'Executive Floor', 'Loading Dock'],
+      },
+      {
+        name: 'Madrid Office',
+        latitude: 40.4168,
+        longitude: -3.7038,
+        radius: 120,
+        locationName: 'Paseo de la Castellana',
+        areas: ['Reception', 'Warehouse'],
+      },
+    ];
+    for (const place of places) {
+      const site = await insertSite(tx, {
+        entityId,
+        id: newId(),
+        name: place.name,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        radius: place.radius,
+        locationName: place.locationName,
+        zoom: 16,
+      });
+      for (const area of place.areas) {
+        await insertArea(tx, {
+          entityId,
+          id: newId(),
+          siteId: site.id,
+          name: area,
+          loginMode: area === 'Loading Dock' ? 'checkIn_only' : 'signIn_signOut',
+        });
+      }
+    }
+    const type = (
+      name: string,
+      registrationMethod: string,
+      parentId: string | null = null,
+      extra: Partial<Parameters<typeof insertUserType>[1]> = {},
+    ) =>
+      insertUserType(tx, {
+        entityId,
+        id: newId(),
+        name,
+        parentId,
+        registrationMethod,
+        gracePeriodMinutes: 30,
+        qrCode: randomToken(12),
+        ...extra,
+      });
+    const staff = await type('Staff', 'registration_not_required');
+    await type('Interns', 'registration_allowed', staff.id, { canSwitchOwnType: true });
+    const visitors = await type('Visitors', 'pre_registered_with_approval', null, {
+      mandatoryProfileData: ['email', 'phone'],
+    });
+    await type('Contractors', 'pre_registered_by_admin', visitors.id, {
+      gracePeriodMinutes: 60,
+      mandatoryProfileData: ['email', 'phone', 'company_name', 'id_number'],
+    });
+    await type('Delivery', 'registration_allowed', visitors.id, { autoApproveVisits: true });
+  });
 }
