@@ -28,6 +28,8 @@ test.describe('route guards', () => {
     await loginAs('acmeAdmin');
     await page.goto('/olduser-types');
     await expect(page).toHaveURL(/\/user-types$/);
+    await expect(page.getByRole('heading', { name: 'User types' })).toBeVisible();
+    await page.goto('/announcements');
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
 

@@ -149,8 +149,14 @@ const appRoutes = [
   appPage(paths.multipleSignIn),
   appPage(paths.inviteUsers),
   appPage(paths.rfidEnrollment),
-  appPage(paths.userTypes),
-  appPage(paths.addUserType),
+  appPage(
+    paths.userTypes,
+    lazyRouteComponent(() => import('@/features/user-types/components/user-types-page'), 'UserTypesPage'),
+  ),
+  appPage(
+    paths.addUserType,
+    lazyRouteComponent(() => import('@/features/user-types/components/add-user-type-page'), 'AddUserTypePage'),
+  ),
   appPage(paths.privacyManager),
   appPage(paths.customFields),
   appPage(paths.addCustomField),

@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures/test';
+
+test('an admin builds a user type tree: add, add a child, edit, move, QR, delete', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/user-types');
+  const tree = page.getByTestId('user-types-tree');
+  const row = (name: string) => tree.locator(`[data-testid="user-type-row"][data-name="${name}"]`);
+
+  await page.getByTestId('user-type-add').click();
+  await expect(page).toHaveURL(/\/add-user-type$/);
+  await page.getByTestId('user-type-name').fill('E2E Visitors');
+  // The grace period cannot go below 30 minutes: the field corrects it.
+  await page.getByTestId('user-type-grace').fill('20');
+  await page.getByTestId('user-type-grace').blur();
+  await expect(page.getByTestId('user-type-grace')).toHaveValue('30');
+  await page.getByTestId('user-type-grace').fill('45');
+  await page.getByTestId('user-type-profile-email').check();
+  await page.getByTestId('user-type-save').click();
+  await expect(page).toHaveURL(/\/user-types$/);
+  await expect(row('E2E Visitors')).toBeVisible();
+
+  // A duplicate name is refused on its field.
+  await page.getByTestId('user-type-add').click();
+  await page.getByTestId('user-type-name').fill('e2e visitors');
+  await page.getByTestId('user-type-save').click();
+  await expect(page.getByText('User type name already exists')).toBeVisible();
+  await page.getByTestId('user-type-name').fill('E2E Staff');
+  await page.getByTestId('user-type-save').click();
+  await expect(row('E2E Staff')).toBeVisible();
+
+  // A child type under Visitors.
+  await row('E2E Visitors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-add-child').click();
+  await page.getByTestId('user-type-name').fill('E2E Contractors');
+  await page.getByTestId('user-type-save').click();
+  await expect(row('E2E Contractors')).toBeVisible();
+  const indent = async (name: string) => (await row(name).boundingBox())!.x;
+  expect(await indent('E2E Contractors')).toBeGreaterThan(await indent('E2E Visitors'));
+
+  // Edit the child.
+  await row('E2E Contractors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-edit').click();
+  await page.getByTestId('user-type-auto-approve').check();
+  await page.getByTestId('user-type-save').click();
+  await expect(page.getByText('User type updated')).toBeVisible();
+
+  // Move it under Staff; Visitors' own branch is not offered when moving Visitors.
+  await row('E2E Contractors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-move').click();
+  await page.getByTestId('user-type-move-target').click();
+  await page.getByRole('option', { name: /E2E Staff/ }).click();
+  await page.getByTestId('user-type-move-save').click();
+  await expect(page.getByText('E2E Contractors moved')).toBeVisible();
+
+  // The self-registration QR.
+  await row('E2E Staff').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-qr').click();
+  await expect(page.getByTestId('user-type-qr-image')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A type with a child cannot be deleted; its child can.
+  await row('E2E Staff').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-delete').click();
+  await page.getByTestId('user-type-delete-confirm').click();
+  await expect(page.getByText(/This user type still has child types/)).toBeVisible();
+  await expect(row('E2E Staff')).toBeVisible();
+  await row('E2E Contractors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-delete').click();
+  await page.getByTestId('user-type-delete-confirm').click();
+  await expect(row('E2E Contractors')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/user-types-en.png', fullPage: true });
+});
+
+test('the user types screen in Arabic', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/user-types');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('user-type-add')).toHaveText('إضافة نوع مستخدم');
+  await page.getByTestId('user-type-add').click();
+  await expect(page.getByTestId('user-type-method')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/user-types-ar.png', fullPage: true });
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
