@@ -178,7 +178,10 @@ const appRoutes = [
   appPage(paths.reportingTrackTrace),
   appPage(paths.reportingExportList),
   appPage(paths.addExpectedVisitors),
-  appPage(paths.sites),
+  appPage(
+    paths.sites,
+    lazyRouteComponent(() => import('@/features/sites/components/sites-page'), 'SitesPage'),
+  ),
   appPage(paths.journeys),
   appPage(paths.addJourney),
   appPage(paths.updateJourney),

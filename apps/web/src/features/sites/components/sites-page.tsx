@@ -1,0 +1,244 @@
+import { Alert, Button, Card, EmptyState, Grid, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconMapPinOff, IconPlus, IconSearch, IconSitemap } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGING } from '@app/shared/constants';
+import type { Area, Site, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
+import { notifySuccess } from '@/lib/notify';
+import { useDeleteArea } from '../api/delete-area';
+import { useDeleteSite } from '../api/delete-site';
+import { siteTreeQueryKey, useSiteTree } from '../api/get-site-tree';
+import { useSites } from '../api/list-sites';
+import { AreaFormModal, type AreaModalState } from './area-form-modal';
+import { MoveAreaModal, type MoveAreaState } from './move-area-modal';
+import { SiteFormModal, type SiteModalState } from './site-form-modal';
+import { SiteTree } from './site-tree';
+import { SitesTable, type Sort, type SortField } from './sites-table';
+
+const LIMIT = PAGING.defaultLimit;
+const EMPTY_TREE: SiteTreeData = [];
+
+export function SitesPage() {
+  const { t } = useTranslation('sites');
+  const queryClient = useQueryClient();
+  // Spec §2: opening /sites drops the cached site tree, so it is never shown stale. This runs before
+  // the tree query below subscribes, on the first render only.
+  useState(() => queryClient.removeQueries({ queryKey: siteTreeQueryKey }));
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: 'name', order: 'asc' });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [siteModal, setSiteModal] = useState<SiteModalState>(null);
+  const [areaModal, setAreaModal] = useState<AreaModalState>(null);
+  const [moveState, setMoveState] = useState<MoveAreaState>(null);
+
+  const list = useSites({ page, limit: LIMIT, search: debouncedSearch, sortField: sort.field, orderBy: sort.order });
+  const tree = useSiteTree();
+  const deleteSite = useDeleteSite();
+  const deleteArea = useDeleteArea();
+
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / LIMIT));
+  const empty = list.data?.data.length === 0;
+
+  const toggleSort = (field: SortField) => {
+    setSort((current) =>
+      current.field === field ? { field, order: current.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' },
+    );
+    setPage(1);
+  };
+
+  const toggleSite = (siteId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(siteId)) next.delete(siteId);
+      else next.add(siteId);
+      return next;
+    });
+
+  const expand = (siteId: string) => setExpanded((current) => new Set(current).add(siteId));
+  const allExpanded = !!tree.data?.length && tree.data.every((site) => expanded.has(site.value));
+
+  const confirmDeleteSite = (site: Site) =>
+    modals.openConfirmModal({
+      title: t('delete_site.title'),
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('delete_site.body', { name: site.name })}</Text>
+          {site.area_count > 0 && (
+            <Text size="sm" c="red" fw={500}>
+              {t('delete_site.areas', { count: site.area_count })}
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: t('delete_site.confirm'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'site-delete-confirm' },
+      onConfirm: () =>
+        deleteSite.mutate(site.id, {
+          onSuccess: () => {
+            notifySuccess(t('toasts.site_deleted', { name: site.name }));
+            // Deleting the only site of the last page steps back a page.
+            if (page > 1 && list.data?.data.length === 1) setPage(page - 1);
+          },
+        }),
+    });
+
+  const confirmDeleteArea = (area: Area) =>
+    modals.openConfirmModal({
+      title: t('delete_area.title'),
+      children: <Text size="sm">{t('delete_area.body', { name: area.name })}</Text>,
+      labels: { confirm: t('delete_area.confirm'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'area-delete-confirm' },
+      onConfirm: () => deleteArea.mutate(area.id, { onSuccess: () => notifySuccess(t('toasts.area_deleted')) }),
+    });
+
+  return (
+    <Stack gap="lg" data-testid="sites-page">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed">{t('description')}</Text>
+        </Stack>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setSiteModal({ mode: 'add' })}
+          data-testid="site-add"
+        >
+          {t('actions.add_site')}
+        </Button>
+      </Group>
+
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, xl: 7 }}>
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="md">
+              <Group justify="space-between">
+                <TextInput
+                  value={search}
+                  onChange={(event) => {
+                    setSearch(event.currentTarget.value);
+                    setPage(1);
+                  }}
+                  placeholder={t('search')}
+                  aria-label={t('search')}
+                  leftSection={<IconSearch size={16} />}
+                  maxLength={100}
+                  w={{ base: '100%', sm: 280 }}
+                  data-testid="sites-search"
+                />
+                {list.data && (
+                  <Text size="sm" c="dimmed" data-testid="sites-count">
+                    {t('count', { count })}
+                  </Text>
+                )}
+              </Group>
+              {list.isError && !list.data ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('load_failed')}>
+                  <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void list.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </Alert>
+              ) : empty ? (
+                <EmptyState
+                  icon={<IconMapPinOff size={28} />}
+                  title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
+                  description={debouncedSearch ? t('empty.search_body', { search: debouncedSearch }) : t('empty.body')}
+                  py="xl"
+                  data-testid="sites-empty"
+                >
+                  {!debouncedSearch && (
+                    <Button
+                      variant="light"
+                      leftSection={<IconPlus size={16} />}
+                      onClick={() => setSiteModal({ mode: 'add' })}
+                    >
+                      {t('actions.add_first_site')}
+                    </Button>
+                  )}
+                </EmptyState>
+              ) : (
+                <SitesTable
+                  sites={list.data?.data}
+                  loadingRows={LIMIT}
+                  sort={sort}
+                  onSort={toggleSort}
+                  onEdit={(site) => setSiteModal({ mode: 'edit', site })}
+                  onDelete={confirmDeleteSite}
+                />
+              )}
+              {pages > 1 && (
+                <Group justify="center">
+                  <Pagination value={page} onChange={setPage} total={pages} data-testid="sites-pagination" />
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, xl: 5 }}>
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <IconSitemap size={20} stroke={1.5} />
+                  <Stack gap={0}>
+                    <Title order={4}>{t('tree.title')}</Title>
+                    <Text size="xs" c="dimmed">
+                      {t('tree.description')}
+                    </Text>
+                  </Stack>
+                </Group>
+                {!!tree.data?.length && (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setExpanded(allExpanded ? new Set() : new Set(tree.data.map((site) => site.value)))}
+                    data-testid="tree-toggle-all"
+                  >
+                    {allExpanded ? t('tree.collapse_all') : t('tree.expand_all')}
+                  </Button>
+                )}
+              </Group>
+              {tree.isError && !tree.data ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('tree.load_failed')}>
+                  <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void tree.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </Alert>
+              ) : (
+                <SiteTree
+                  tree={tree.data}
+                  expanded={expanded}
+                  onToggle={toggleSite}
+                  onAddArea={(site) => {
+                    expand(site.value);
+                    setAreaModal({ mode: 'add', siteId: site.value, siteName: site.text });
+                  }}
+                  onEditArea={(area, site) => setAreaModal({ mode: 'edit', area, siteName: site.text })}
+                  onMoveArea={(area, site) => setMoveState({ area, siteName: site.text })}
+                  onDeleteArea={confirmDeleteArea}
+                />
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+
+      <SiteFormModal state={siteModal} onClose={() => setSiteModal(null)} />
+      <AreaFormModal state={areaModal} onClose={() => setAreaModal(null)} />
+      <MoveAreaModal
+        state={moveState}
+        sites={tree.data ?? EMPTY_TREE}
+        onClose={() => setMoveState(null)}
+        // The target site opens so the moved area stays in view.
+        onMoved={expand}
+      />
+    </Stack>
+  );
+}
