@@ -1,11 +1,12 @@
-import { Alert, Button, Card, EmptyState, Grid, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconMapPinOff, IconPlus, IconSearch, IconSitemap } from '@tabler/icons-react';
+import { IconAlertCircle, IconMapPinOff, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '@app/shared/constants';
+import { PagedListCard } from '@/components/ui/paged-list-card';
 import type { Area, Site, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteArea } from '../api/delete-area';
@@ -116,35 +117,20 @@ export function SitesPage() {
 
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, xl: 7 }}>
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="md">
-              <Group justify="space-between">
-                <TextInput
-                  value={search}
-                  onChange={(event) => {
-                    setSearch(event.currentTarget.value);
-                    setPage(1);
-                  }}
-                  placeholder={t('search')}
-                  aria-label={t('search')}
-                  leftSection={<IconSearch size={16} />}
-                  maxLength={100}
-                  w={{ base: '100%', sm: 280 }}
-                  data-testid="sites-search"
-                />
-                {list.data && (
-                  <Text size="sm" c="dimmed" data-testid="sites-count">
-                    {t('count', { count })}
-                  </Text>
-                )}
-              </Group>
-              {list.isError && !list.data ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('load_failed')}>
-                  <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void list.refetch()}>
-                    {t('retry')}
-                  </Button>
-                </Alert>
-              ) : empty ? (
+          <PagedListCard
+            testId="sites"
+            search={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            searchLabel={t('search')}
+            countLabel={list.data ? t('count', { count }) : null}
+            loadFailed={list.isError && !list.data}
+            loadFailedTitle={t('load_failed')}
+            onRetry={() => void list.refetch()}
+            empty={
+              empty ? (
                 <EmptyState
                   icon={<IconMapPinOff size={28} />}
                   title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
@@ -162,23 +148,21 @@ export function SitesPage() {
                     </Button>
                   )}
                 </EmptyState>
-              ) : (
-                <SitesTable
-                  sites={list.data?.data}
-                  loadingRows={LIMIT}
-                  sort={sort}
-                  onSort={toggleSort}
-                  onEdit={(site) => setSiteModal({ mode: 'edit', site })}
-                  onDelete={confirmDeleteSite}
-                />
-              )}
-              {pages > 1 && (
-                <Group justify="center">
-                  <Pagination value={page} onChange={setPage} total={pages} data-testid="sites-pagination" />
-                </Group>
-              )}
-            </Stack>
-          </Card>
+              ) : null
+            }
+            page={page}
+            pages={pages}
+            onPage={setPage}
+          >
+            <SitesTable
+              sites={list.data?.data}
+              loadingRows={LIMIT}
+              sort={sort}
+              onSort={toggleSort}
+              onEdit={(site) => setSiteModal({ mode: 'edit', site })}
+              onDelete={confirmDeleteSite}
+            />
+          </PagedListCard>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, xl: 5 }}>
@@ -208,7 +192,7 @@ export function SitesPage() {
               {tree.isError && !tree.data ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('tree.load_failed')}>
                   <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void tree.refetch()}>
-                    {t('retry')}
+                    {t('common:retry')}
                   </Button>
                 </Alert>
               ) : (

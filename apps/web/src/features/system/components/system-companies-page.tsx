@@ -1,9 +1,10 @@
-import { Alert, Button, Card, EmptyState, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { EmptyState, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingOff, IconSearch } from '@tabler/icons-react';
+import { IconBuildingOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '@app/shared/constants';
+import { PagedListCard } from '@/components/ui/paged-list-card';
 import { usePlatformEntities, type PlatformEntity } from '../api/list-platform-entities';
 import { ChangePackageModal } from './change-package-modal';
 import { CompaniesTable } from './companies-table';
@@ -28,34 +29,20 @@ export function SystemCompaniesPage() {
         <Title order={2}>{t('title')}</Title>
         <Text c="dimmed">{t('description')}</Text>
       </Stack>
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between">
-            <TextInput
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              leftSection={<IconSearch size={16} />}
-              w={{ base: '100%', sm: 320 }}
-              data-testid="companies-search"
-            />
-            {list.data && (
-              <Text size="sm" c="dimmed" data-testid="companies-count">
-                {t('count', { count })}
-              </Text>
-            )}
-          </Group>
-          {list.isError && !list.data ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('load_failed')}>
-              <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
-          ) : empty ? (
+      <PagedListCard
+        testId="companies"
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        searchLabel={t('search')}
+        countLabel={list.data ? t('count', { count }) : null}
+        loadFailed={list.isError && !list.data}
+        loadFailedTitle={t('load_failed')}
+        onRetry={() => void list.refetch()}
+        empty={
+          empty ? (
             <EmptyState
               icon={<IconBuildingOff size={28} />}
               title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
@@ -63,16 +50,14 @@ export function SystemCompaniesPage() {
               py="xl"
               data-testid="companies-empty"
             />
-          ) : (
-            <CompaniesTable entities={list.data?.data} loadingRows={LIMIT} onChangePackage={setEditing} />
-          )}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination value={page} onChange={setPage} total={pages} data-testid="companies-pagination" />
-            </Group>
-          )}
-        </Stack>
-      </Card>
+          ) : null
+        }
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      >
+        <CompaniesTable entities={list.data?.data} loadingRows={LIMIT} onChangePackage={setEditing} />
+      </PagedListCard>
       <ChangePackageModal entity={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

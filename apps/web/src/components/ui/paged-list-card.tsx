@@ -1,0 +1,70 @@
+import { Alert, Button, Card, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type PagedListCardProps = {
+  /** Prefix of the data-testids: `<id>-search`, `<id>-count`, `<id>-pagination`. */
+  testId: string;
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  /** The "N items" text, once the list has loaded. */
+  countLabel: string | null;
+  loadFailed: boolean;
+  loadFailedTitle: string;
+  onRetry: () => void;
+  /** Shown instead of the list when it is empty. */
+  empty: ReactNode | null;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  children: ReactNode;
+};
+
+/** A card around a server-paged list: search, count, the list or its empty or failed state, pages. */
+export function PagedListCard(props: PagedListCardProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <TextInput
+            value={props.search}
+            onChange={(event) => props.onSearch(event.currentTarget.value)}
+            placeholder={props.searchLabel}
+            aria-label={props.searchLabel}
+            leftSection={<IconSearch size={16} />}
+            maxLength={100}
+            w={{ base: '100%', sm: 300 }}
+            data-testid={`${props.testId}-search`}
+          />
+          {props.countLabel !== null && (
+            <Text size="sm" c="dimmed" data-testid={`${props.testId}-count`}>
+              {props.countLabel}
+            </Text>
+          )}
+        </Group>
+        {props.loadFailed ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={props.loadFailedTitle}>
+            <Button variant="light" color="red" size="xs" mt="xs" onClick={props.onRetry}>
+              {t('retry')}
+            </Button>
+          </Alert>
+        ) : (
+          (props.empty ?? props.children)
+        )}
+        {props.pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              value={props.page}
+              onChange={props.onPage}
+              total={props.pages}
+              data-testid={`${props.testId}-pagination`}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
