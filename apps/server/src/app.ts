@@ -23,10 +23,15 @@ import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
 import { companyRoutes } from './modules/entities/company.routes';
 import { publicRoutes } from './modules/entities/public.routes';
 import type { Mailer } from './modules/mail/mailer';
+import { kioskDeviceRoutes } from './modules/kiosks/kiosk-device.routes';
+import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { tablePreferencesRoutes } from './modules/table-preferences/table-preferences.routes';
 import { userTypesRoutes } from './modules/user-types/user-types.routes';
+import { rfidRoutes } from './modules/rfid/rfid.routes';
+import { quickPassesRoutes } from './modules/quick-passes/quick-passes.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -107,6 +112,11 @@ export async function buildApp(opts: AppOptions) {
       await api.register(platformRoutes);
       await api.register(sitesRoutes);
       await api.register(userTypesRoutes);
+      await api.register(tablePreferencesRoutes);
+      await api.register(rfidRoutes);
+      await api.register(quickPassesRoutes);
+      await api.register(kiosksRoutes);
+      await api.register(kioskDeviceRoutes);
     },
     { prefix: '/api/v1' },
   );

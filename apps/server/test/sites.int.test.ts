@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
-import { areas, auditLog, memberships, membershipSites, sites } from '../src/db/schema/index';
+import { areas, auditLog, memberships, people as peopleTable, personSites, sites } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { createCompany, PASSWORD } from './helpers/world';
@@ -134,9 +134,11 @@ describe('admins with assigned sites', () => {
         .update(memberships)
         .set({ siteScope: 'assigned' })
         .where(eq(memberships.id, people.system_admin.membershipId));
-      await tx
-        .insert(membershipSites)
-        .values({ entityId: entity.id, membershipId: people.system_admin.membershipId, siteId: north.id });
+      const [person] = await tx
+        .select({ id: peopleTable.id })
+        .from(peopleTable)
+        .where(eq(peopleTable.membershipId, people.system_admin.membershipId));
+      await tx.insert(personSites).values({ entityId: entity.id, personId: person!.id, siteId: north.id });
     });
     const list = (await limited.get('/sites')).json();
     expect(list.data.map((s: { id: string }) => s.id)).toEqual([north.id]);

@@ -105,3 +105,22 @@ describe('row-level security under the app role', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('row-level security', () => {
+  it('guards every tenant table (every table with an entity_id but the global sessions)', async () => {
+    const rows = (
+      await ctx.db.query(`
+        select c.relname as name, c.relrowsecurity as enabled,
+          exists (select 1 from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_isolation') as policy
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and exists (select 1 from information_schema.columns col
+                      where col.table_schema = 'public' and col.table_name = c.relname
+                        and col.column_name = 'entity_id')
+          and c.relname <> 'sessions'`)
+    ).rows as { name: string; enabled: boolean; policy: boolean }[];
+    expect(rows.length).toBeGreaterThan(10);
+    const unguarded = rows.filter((r) => !r.enabled || !r.policy).map((r) => r.name);
+    expect(unguarded).toEqual([]);
+  });
+});

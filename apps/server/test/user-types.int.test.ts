@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
-import { userTypes } from '../src/db/schema/index';
+import { memberships, people, personUserTypes, userTypes } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { createCompany, PASSWORD } from './helpers/world';
@@ -110,6 +110,52 @@ describe('user types', () => {
     const { client: employee } = await signIn(ctx.app, people.employee.email, PASSWORD);
     expect((await employee.get('/user-types')).statusCode).toBe(403);
     expect((await employee.put(`/user-types/${type.id}`, { ...base, name: 'Mine' })).statusCode).toBe(403);
+  });
+});
+
+async function giveType(entityId: string, membershipId: string, userTypeId: string) {
+  await withTenant(ctx.db.db, entityId, async (tx) => {
+    const [person] = await tx
+      .select({ id: people.id })
+      .from(people)
+      .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)));
+    await tx.insert(personUserTypes).values({ entityId, personId: person!.id, userTypeId });
+  });
+}
+
+describe('user types in use and admins with assigned user types', () => {
+  it('refuses to delete a type people still have, saying how many', async () => {
+    const { client, entity, people: staff } = await adminOf();
+    const guards = await addType(client, 'Guards');
+    await giveType(entity.id, staff.employee.membershipId, guards.id);
+    const res = await client.delete(`/user-types/${guards.id}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.id[0]).toContain('1 people');
+    expect((await client.get(`/user-types/${guards.id}`)).statusCode).toBe(200);
+  });
+
+  it('see and act only on their types and the types below them, and keep the types they create', async () => {
+    const { client, entity, people: staff } = await adminOf();
+    const visitors = await addType(client, 'Visitors');
+    const vip = await addType(client, 'VIP', { parent_id: visitors.id });
+    const contractors = await addType(client, 'Contractors');
+    await giveType(entity.id, staff.system_admin.membershipId, visitors.id);
+    await withTenant(ctx.db.db, entity.id, (tx) =>
+      tx.update(memberships).set({ siteScope: 'assigned' }).where(eq(memberships.id, staff.system_admin.membershipId)),
+    );
+    const { client: limited } = await signIn(ctx.app, staff.system_admin.email, PASSWORD);
+    const names = (await limited.get('/user-types')).json().data.map((t: { name: string }) => t.name);
+    expect(names.sort()).toEqual(['VIP', 'Visitors']);
+    expect((await limited.get(`/user-types/${vip.id}`)).statusCode).toBe(200);
+    expect((await limited.get(`/user-types/${contractors.id}`)).statusCode).toBe(404);
+    expect((await limited.put(`/user-types/${contractors.id}`, { ...base, name: 'Mine' })).statusCode).toBe(404);
+    expect((await limited.post('/user-types', { ...base, name: 'Sub', parent_id: contractors.id })).statusCode).toBe(
+      404,
+    );
+    const own = await addType(limited, 'Couriers');
+    expect((await limited.get(`/user-types/${own.id}`)).statusCode).toBe(200);
+    // The owner still sees everything.
+    expect((await client.get('/user-types')).json().data).toHaveLength(4);
   });
 });
 

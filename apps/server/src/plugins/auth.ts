@@ -29,6 +29,8 @@ export type RouteAccess = {
   platformAdmin?: boolean;
   /** Entity API tokens are refused. */
   noClientToken?: boolean;
+  /** A public route whose Bearer token is a kiosk's device token, which the route checks itself. */
+  deviceToken?: boolean;
 };
 
 declare module 'fastify' {
@@ -75,7 +77,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (req) => {
-    const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const bearer = req.routeOptions.config?.access?.deviceToken
+      ? undefined
+      : req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
       const entity = await findEntityByClientToken(app.db.db, sha256(bearer));
       if (!entity) throw new AppError('unauthenticated');
@@ -125,6 +129,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
           permissions: await loadAdminPermissions(tx, entityId),
           otpEnrolmentRequired: false,
           siteIds: null,
+          userTypeIds: null,
         };
       });
     } else {

@@ -59,6 +59,8 @@ export type RequestOptions = ErrorHandlingOptions & {
   params?: QueryParams;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra headers, e.g. a kiosk's own credential on the kiosk pages. */
+  headers?: Record<string, string>;
 };
 
 /** What the client does about a failed call before throwing it to the caller. */
@@ -150,7 +152,11 @@ export function createApiClient(effects: ApiClientEffects) {
   }
 
   async function request<T>(method: Method, url: string, body: unknown, options: RequestOptions): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-lang': effects.language() };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      accept: 'application/json',
+      'x-lang': effects.language(),
+    };
     if (UNSAFE_METHODS.has(method)) {
       const csrf = effects.csrfToken();
       if (csrf) headers[SESSION.csrfHeader] = csrf;

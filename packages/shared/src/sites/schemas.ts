@@ -54,12 +54,16 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
-/** The site → area tree; nodes carry value and text (spec §3 Site). */
+/** A kiosk as the site tree lists it under its area. */
+export const treeKioskSchema = z.object({ id: z.uuid(), name: z.string(), online: z.boolean() });
+export type TreeKiosk = z.infer<typeof treeKioskSchema>;
+
+/** The site → area tree; nodes carry value and text (spec §3 Site); each area lists its kiosks. */
 export const siteTreeSchema = z.array(
   z.object({
     value: z.uuid(),
     text: z.string(),
-    children: z.array(areaSchema.extend({ value: z.uuid(), text: z.string() })),
+    children: z.array(areaSchema.extend({ value: z.uuid(), text: z.string(), kiosks: z.array(treeKioskSchema) })),
   }),
 );
 export type SiteTree = z.infer<typeof siteTreeSchema>;

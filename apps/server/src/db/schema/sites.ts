@@ -14,7 +14,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { entities } from './global';
-import { memberships } from './tenant';
 
 export const sites = pgTable(
   'sites',
@@ -58,24 +57,5 @@ export const areas = pgTable(
     foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }),
     uniqueIndex('areas_site_name_key').on(t.entityId, t.siteId, sql`lower(${t.name})`),
     index('areas_entity_site_idx').on(t.entityId, t.siteId),
-  ],
-);
-
-/** The sites an admin with assigned sites may see and act on (spec §6). */
-export const membershipSites = pgTable(
-  'membership_sites',
-  {
-    entityId: uuid('entity_id').notNull(),
-    membershipId: uuid('membership_id').notNull(),
-    siteId: uuid('site_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entityId, t.membershipId, t.siteId] }),
-    foreignKey({
-      columns: [t.entityId, t.membershipId],
-      foreignColumns: [memberships.entityId, memberships.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }).onDelete('cascade'),
-    index('membership_sites_site_idx').on(t.entityId, t.siteId),
   ],
 );

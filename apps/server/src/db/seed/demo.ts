@@ -8,6 +8,8 @@ import { insertArea, insertSite } from '../../modules/sites/sites.repository';
 import { insertUserType } from '../../modules/user-types/user-types.repository';
 import { newId } from '../../lib/ids';
 import { addMember, createEntity, createUser } from './factories';
+import { seedDemoPeople } from './demo-people';
+import { seedDemoKiosks } from './demo-kiosks';
 
 export type DemoLogins = { admin: { email: string; password: string }; system: { email: string; password: string } };
 
@@ -34,6 +36,8 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   await addMember(db, company, admin.id, 'admin', { isOwner: true });
   await addMember(db, company, system.id, 'system_admin');
   await seedDemoSetup(db, company.id);
+  await withTenant(db, company.id, (tx) => seedDemoKiosks(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoPeople(tx, company.id));
   const logins = {
     admin: { email: admin.email, password: adminPassword },
     system: { email: system.email, password: systemPassword },

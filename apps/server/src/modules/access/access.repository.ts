@@ -79,8 +79,21 @@ export async function findMembershipAccess(db: Executor, entityId: string, userI
       siteScope: memberships.siteScope,
       // Correlated subqueries written out in full, so no column can bind to the wrong table.
       siteIds: sql<string[] | null>`(
-        select json_agg(ms.site_id) from membership_sites ms
-        where ms.entity_id = "memberships"."entity_id" and ms.membership_id = "memberships"."id"
+        select json_agg(ps.site_id) from person_sites ps
+        join people p on p.entity_id = ps.entity_id and p.id = ps.person_id
+        where p.entity_id = "memberships"."entity_id" and p.membership_id = "memberships"."id"
+      )`,
+      // The person's user types and every type below them in the tree.
+      userTypeIds: sql<string[] | null>`(
+        with recursive scope(id) as (
+          select put.user_type_id from person_user_types put
+          join people p on p.entity_id = put.entity_id and p.id = put.person_id
+          where p.entity_id = "memberships"."entity_id" and p.membership_id = "memberships"."id"
+          union
+          select ut.id from user_types ut join scope on ut.parent_id = scope.id
+          where ut.entity_id = "memberships"."entity_id"
+        )
+        select json_agg(id) from scope
       )`,
       permissions: sql<Record<string, number> | null>`(
         select json_object_agg(rp.permission, rp.allowed) from role_permissions rp
@@ -101,5 +114,6 @@ export async function findMembershipAccess(db: Executor, entityId: string, userI
     entity: toEntityRecord(row.entity),
     permissions: permissions as PermissionMap,
     siteIds: row.siteScope === 'assigned' && !row.isOwner ? (row.siteIds ?? []) : null,
+    userTypeIds: row.siteScope === 'assigned' && !row.isOwner ? (row.userTypeIds ?? []) : null,
   };
 }

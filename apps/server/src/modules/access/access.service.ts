@@ -26,6 +26,7 @@ export async function loadUserAccess(db: Executor, entityId: string, user: UserR
       permissions,
       otpEnrolmentRequired,
       siteIds: membership.siteIds,
+      userTypeIds: membership.userTypeIds,
     };
   });
 }

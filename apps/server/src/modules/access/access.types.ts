@@ -26,6 +26,8 @@ export type AccessContext = {
   otpEnrolmentRequired: boolean;
   /** The sites this actor may see and act on; null means every site of the company (spec §6). */
   siteIds: string[] | null;
+  /** The user types (with their descendants) this actor may see and act on; null means all. */
+  userTypeIds: string[] | null;
 };
 
 export type { Permission };

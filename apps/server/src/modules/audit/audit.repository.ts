@@ -25,3 +25,25 @@ export async function writeAudit(tx: Executor, ctx: Pick<AccessContext, 'entityI
     after: entry.after ?? null,
   });
 }
+
+/** Many audit rows in one statement, for changes applied to many records at once. */
+export async function writeAudits(
+  tx: Executor,
+  ctx: Pick<AccessContext, 'entityId' | 'actor'>,
+  entries: AuditEntry[],
+) {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      entityId: ctx.entityId,
+      id: newId(),
+      actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      actorKind: ctx.actor.kind,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}

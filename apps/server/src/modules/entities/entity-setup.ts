@@ -3,8 +3,9 @@ import { PERMISSIONS } from '@app/shared/access/permissions';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_KEYS, ROLE_NAMES, type RoleKey } from '@app/shared/access/roles';
 import type { PackageName, PlanId, Subscription } from '@app/shared/constants';
 import { withTenant, type Executor } from '../../db/client';
-import { entities, memberships, rolePermissions, roles } from '../../db/schema/index';
+import { entities, memberships, people, rolePermissions, roles, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
+import { randomToken } from '../../lib/tokens';
 
 export type CreatedEntity = { id: string; name: string; subdomain: string | null; roles: Record<RoleKey, string> };
 
@@ -52,11 +53,33 @@ export async function insertMembership(
   opts: { isOwner?: boolean } = {},
 ): Promise<string> {
   const id = newId();
-  await withTenant(db, entity.id, (tx) =>
-    tx
-      .insert(memberships)
-      .values({ entityId: entity.id, id, userId, roleId: entity.roles[role], isOwner: opts.isOwner ?? false }),
-  );
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error(`no user ${userId}`);
+  await withTenant(db, entity.id, async (tx) => {
+    const isOwner = opts.isOwner ?? false;
+    await tx.insert(memberships).values({ entityId: entity.id, id, userId, roleId: entity.roles[role], isOwner });
+    // A dashboard member is also one of the company's people, linked to the membership.
+    await tx.insert(people).values({
+      entityId: entity.id,
+      id: newId(),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      roleId: entity.roles[role],
+      qrCode: newQrCode(),
+      isDefault: isOwner,
+      dashboardAccess: 'active',
+      membershipId: id,
+      userId,
+    });
+  });
   if (opts.isOwner) await db.update(entities).set({ ownerId: userId }).where(eq(entities.id, entity.id));
   return id;
 }
+
+/** The code in a person's QR: unguessable, URL-safe, stable for the person. */
+export const newQrCode = () => randomToken(24);

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListSitesQuery, LoginMode } from '@app/shared/sites/schemas';
 import type { Executor } from '../../db/client';
-import { areas, membershipSites, sites } from '../../db/schema/index';
+import { areas, kiosks, people, personSites, sites } from '../../db/schema/index';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type AreaRow = typeof areas.$inferSelect;
 
 /** The WHERE part that limits sites to the company and, for admins with assigned sites, to theirs. */
-function siteFilter(entityId: string, siteIds: string[] | null, ...more: (SQL | undefined)[]) {
+export function siteFilter(entityId: string, siteIds: string[] | null, ...more: (SQL | undefined)[]) {
   const scope = siteIds === null ? undefined : siteIds.length ? inArray(sites.id, siteIds) : sql`false`;
   return and(eq(sites.entityId, entityId), scope, ...more);
 }
@@ -97,7 +97,12 @@ export async function deleteSiteWithAreas(tx: Executor, entityId: string, id: st
 }
 
 export async function assignSiteToMember(tx: Executor, entityId: string, membershipId: string, siteId: string) {
-  await tx.insert(membershipSites).values({ entityId, membershipId, siteId }).onConflictDoNothing();
+  const [person] = await tx
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)))
+    .limit(1);
+  if (person) await tx.insert(personSites).values({ entityId, personId: person.id, siteId }).onConflictDoNothing();
 }
 
 export async function findArea(tx: Executor, entityId: string, siteIds: string[] | null, id: string) {
@@ -147,4 +152,30 @@ export async function updateArea(
 
 export async function deleteArea(tx: Executor, entityId: string, id: string) {
   await tx.delete(areas).where(and(eq(areas.entityId, entityId), eq(areas.id, id)));
+}
+
+/** Kiosks of the given areas, for the site tree (one query for the whole tree). */
+export async function listKiosksOfAreas(tx: Executor, entityId: string, areaIds: string[]) {
+  if (areaIds.length === 0) return [];
+  return tx
+    .select({ id: kiosks.id, areaId: kiosks.areaId, name: kiosks.name, lastSeenAt: kiosks.lastSeenAt })
+    .from(kiosks)
+    .where(and(eq(kiosks.entityId, entityId), inArray(kiosks.areaId, areaIds)))
+    .orderBy(asc(kiosks.name), asc(kiosks.id));
+}
+
+/** How many kiosks stand in a site's areas or in one area: deleting either is refused while any do. */
+export async function countKiosks(tx: Executor, entityId: string, where: { siteId: string } | { areaId: string }) {
+  const [row] =
+    'areaId' in where
+      ? await tx
+          .select({ n: count() })
+          .from(kiosks)
+          .where(and(eq(kiosks.entityId, entityId), eq(kiosks.areaId, where.areaId)))
+      : await tx
+          .select({ n: count() })
+          .from(kiosks)
+          .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
+          .where(and(eq(kiosks.entityId, entityId), eq(areas.siteId, where.siteId)));
+  return Number(row?.n ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { KIOSK_ONLINE_WINDOW_MS } from '@app/shared/kiosks/schemas';
 import type { Area, ListSitesQuery, Site, SiteBody, SiteTree } from '@app/shared/sites/schemas';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -7,6 +8,7 @@ import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import {
   assignSiteToMember,
+  countKiosks,
   deleteArea,
   deleteSiteWithAreas,
   findArea,
@@ -15,6 +17,7 @@ import {
   insertSite,
   isAreaNameTaken,
   isSiteNameTaken,
+  listKiosksOfAreas,
   listSites,
   listSitesWithAreas,
   updateArea,
@@ -69,10 +72,22 @@ export async function listCompanySites(app: FastifyInstance, ctx: AccessContext,
 export async function getSiteTree(app: FastifyInstance, ctx: AccessContext): Promise<SiteTree> {
   return inTenant(app, ctx, async (tx) => {
     const { siteRows, areaRows } = await listSitesWithAreas(tx, ctx.entityId, ctx.siteIds);
+    const kioskRows = await listKiosksOfAreas(
+      tx,
+      ctx.entityId,
+      areaRows.map((a) => a.id),
+    );
+    const seenSince = Date.now() - KIOSK_ONLINE_WINDOW_MS;
+    const kiosksOf = (areaId: string) =>
+      kioskRows
+        .filter((k) => k.areaId === areaId)
+        .map((k) => ({ id: k.id, name: k.name, online: (k.lastSeenAt?.getTime() ?? 0) >= seenSince }));
     return siteRows.map((site) => ({
       value: site.id,
       text: site.name,
-      children: areaRows.filter((a) => a.siteId === site.id).map((a) => ({ ...toArea(a), value: a.id, text: a.name })),
+      children: areaRows
+        .filter((a) => a.siteId === site.id)
+        .map((a) => ({ ...toArea(a), value: a.id, text: a.name, kiosks: kiosksOf(a.id) })),
     }));
   });
 }
@@ -131,10 +146,27 @@ export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: s
   });
 }
 
+/**
+ * What must be gone before a site or an area may be deleted. Today: kiosks (moved or deregistered
+ * first). Seam: people signed in to the place are refused here too once visits exist (the visits
+ * issue adds that count next to the kiosks one).
+ */
+async function assertNothingInside(tx: Executor, entityId: string, place: { siteId: string } | { areaId: string }) {
+  const kioskCount = await countKiosks(tx, entityId, place);
+  if (kioskCount > 0) {
+    throw new AppError('conflict', {
+      field: 'id',
+      messageKey: 'siteId' in place ? 'site_has_kiosks' : 'area_has_kiosks',
+      vars: { count: kioskCount },
+    });
+  }
+}
+
 export async function removeSite(app: FastifyInstance, ctx: AccessContext, id: string) {
   return inTenant(app, ctx, async (tx) => {
     const before = await findSite(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
+    await assertNothingInside(tx, ctx.entityId, { siteId: id });
     await deleteSiteWithAreas(tx, ctx.entityId, id);
     await writeAudit(tx, ctx, {
       action: 'site.delete',
@@ -230,6 +262,7 @@ export async function removeArea(app: FastifyInstance, ctx: AccessContext, id: s
   return inTenant(app, ctx, async (tx) => {
     const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
+    await assertNothingInside(tx, ctx.entityId, { areaId: id });
     await deleteArea(tx, ctx.entityId, id);
     await writeAudit(tx, ctx, { action: 'area.delete', targetType: 'area', targetId: id, before: toArea(before) });
   });

@@ -1,17 +1,18 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { userTypes } from '../../db/schema/index';
+import { people, personUserTypes, userTypes } from '../../db/schema/index';
 
 export type UserTypeRow = typeof userTypes.$inferSelect;
 
 // Written out in full: drizzle leaves columns unqualified in single-table selects.
 const childCount = sql<number>`(select count(*)::int from user_types c where c.entity_id = "user_types"."entity_id" and c.parent_id = "user_types"."id")`;
 
-export async function listUserTypes(tx: Executor, entityId: string) {
+/** The company's user types; `scope` (the admin's user types) limits them when not null. */
+export async function listUserTypes(tx: Executor, entityId: string, scope: string[] | null = null) {
   return tx
     .select({ row: userTypes, childCount })
     .from(userTypes)
-    .where(eq(userTypes.entityId, entityId))
+    .where(and(eq(userTypes.entityId, entityId), scope ? inArray(userTypes.id, scope) : undefined))
     .orderBy(asc(userTypes.name), asc(userTypes.id));
 }
 
@@ -72,4 +73,25 @@ export async function updateUserType(
 
 export async function deleteUserType(tx: Executor, entityId: string, id: string) {
   await tx.delete(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
+}
+
+/** How many people have this user type. */
+export async function countPeopleOfType(tx: Executor, entityId: string, userTypeId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(personUserTypes)
+    .where(and(eq(personUserTypes.entityId, entityId), eq(personUserTypes.userTypeId, userTypeId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Gives the person behind a dashboard membership a user type (a scoped admin keeps what they create). */
+export async function assignUserTypeToMember(tx: Executor, entityId: string, membershipId: string, userTypeId: string) {
+  const [person] = await tx
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)))
+    .limit(1);
+  if (person) {
+    await tx.insert(personUserTypes).values({ entityId, personId: person.id, userTypeId }).onConflictDoNothing();
+  }
 }

@@ -8,6 +8,8 @@ import { randomToken } from '../../lib/tokens';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import {
+  assignUserTypeToMember,
+  countPeopleOfType,
   deleteUserType,
   findUserType,
   insertUserType,
@@ -42,9 +44,10 @@ const columns = (body: Omit<UserTypeBody, 'parent_id'>) => ({
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
 
+/** A type of the company within the actor's user types (spec §6); anything else is not found. */
 async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
   const found = await findUserType(tx, ctx.entityId, id);
-  if (!found) throw new AppError('not_found');
+  if (!found || (ctx.userTypeIds && !ctx.userTypeIds.includes(id))) throw new AppError('not_found');
   return found;
 }
 
@@ -56,7 +59,7 @@ async function assertNameFree(tx: Executor, ctx: AccessContext, name: string, ex
 
 export async function listCompanyUserTypes(app: FastifyInstance, ctx: AccessContext): Promise<UserType[]> {
   return inTenant(app, ctx, async (tx) =>
-    (await listUserTypes(tx, ctx.entityId)).map((r) => toUserType(r.row, r.childCount)),
+    (await listUserTypes(tx, ctx.entityId, ctx.userTypeIds)).map((r) => toUserType(r.row, r.childCount)),
   );
 }
 
@@ -91,6 +94,10 @@ export async function createUserType(app: FastifyInstance, ctx: AccessContext, b
       ...columns(body),
     });
     const result = toUserType(row, 0);
+    // An admin limited to their own user types keeps the types they create.
+    if (ctx.userTypeIds && ctx.actor.kind === 'user') {
+      await assignUserTypeToMember(tx, ctx.entityId, ctx.actor.membershipId, row.id);
+    }
     await writeAudit(tx, ctx, { action: 'user_type.create', targetType: 'user_type', targetId: row.id, after: result });
     return result;
   });
@@ -146,11 +153,19 @@ export async function moveUserType(app: FastifyInstance, ctx: AccessContext, id:
   });
 }
 
-/** Deletes a type nothing depends on: a type with child types is refused. */
+/** Deletes a type nothing depends on: a type with child types or people is refused. */
 export async function removeUserType(app: FastifyInstance, ctx: AccessContext, id: string) {
   return inTenant(app, ctx, async (tx) => {
     const before = await mustFind(tx, ctx, id);
     if (before.childCount > 0) throw new AppError('rule_violation', { messageKey: 'user_type_in_use', field: 'id' });
+    const holders = await countPeopleOfType(tx, ctx.entityId, id);
+    if (holders > 0) {
+      throw new AppError('rule_violation', {
+        messageKey: 'user_type_has_people',
+        field: 'id',
+        vars: { count: holders },
+      });
+    }
     await deleteUserType(tx, ctx.entityId, id);
     await writeAudit(tx, ctx, {
       action: 'user_type.delete',

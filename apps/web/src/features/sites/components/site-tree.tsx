@@ -14,6 +14,7 @@ import {
   IconArrowsExchange,
   IconBuilding,
   IconChevronDown,
+  IconDeviceTablet,
   IconDoorEnter,
   IconPencil,
   IconPlus,
@@ -23,14 +24,64 @@ import { useTranslation } from 'react-i18next';
 import type { Area, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
 import classes from './site-tree.module.css';
 
+/** Kiosks named under an area before the rest are summed up as "+N". */
+const KIOSKS_NAMED = 3;
+
 type SiteNode = SiteTreeData[number];
+export type TreeArea = SiteNode['children'][number];
 
 export type TreeActions = {
   onAddArea: (site: SiteNode) => void;
   onEditArea: (area: Area, site: SiteNode) => void;
   onMoveArea: (area: Area, site: SiteNode) => void;
-  onDeleteArea: (area: Area) => void;
+  onDeleteArea: (area: TreeArea) => void;
+  /** Opens the kiosk list filtered to this area. */
+  onShowKiosks: (area: Area) => void;
 };
+
+function AreaKiosks({ area, onShow }: { area: TreeArea; onShow: () => void }) {
+  const { t } = useTranslation('kiosks');
+  if (area.kiosks.length === 0) return null;
+  const rest = area.kiosks.length - KIOSKS_NAMED;
+  return (
+    <Group gap={6} wrap="wrap" data-testid="tree-area-kiosks">
+      <UnstyledButton
+        onClick={onShow}
+        data-testid="tree-area-kiosk-count"
+        aria-label={t('tree.show', { name: area.name })}
+      >
+        <Badge
+          size="xs"
+          variant="light"
+          color="indigo"
+          leftSection={<IconDeviceTablet size={11} />}
+          style={{ cursor: 'pointer' }}
+        >
+          {t('tree.count', { count: area.kiosks.length })}
+        </Badge>
+      </UnstyledButton>
+      {area.kiosks.slice(0, KIOSKS_NAMED).map((kiosk) => (
+        <Badge
+          key={kiosk.id}
+          size="xs"
+          variant="dot"
+          color={kiosk.online ? 'teal' : 'gray'}
+          tt="none"
+          title={kiosk.online ? t('status.online') : t('status.offline')}
+          data-testid="tree-kiosk"
+          data-online={kiosk.online || undefined}
+        >
+          {kiosk.name}
+        </Badge>
+      ))}
+      {rest > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('tree.more', { count: rest })}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
 type SiteTreeProps = TreeActions & {
   tree: SiteTreeData | undefined;
@@ -76,6 +127,7 @@ function AreaRow({
               {area.status ? t('status.active') : t('status.inactive')}
             </Badge>
           </Group>
+          <AreaKiosks area={area} onShow={() => actions.onShowKiosks(area)} />
         </Stack>
       </Group>
       <Group gap={2} wrap="nowrap">

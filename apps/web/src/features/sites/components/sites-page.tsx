@@ -1,30 +1,45 @@
-import { Alert, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, EmptyState, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconMapPinOff, IconPlus, IconSitemap } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceTablet, IconMapPinOff, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '@app/shared/constants';
 import { PagedListCard } from '@/components/ui/paged-list-card';
 import type { Area, Site, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
+import { hrefFor, paths } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
+import { useSearchText } from '@/lib/search-param';
+import { useSession } from '@/lib/session';
 import { useDeleteArea } from '../api/delete-area';
 import { useDeleteSite } from '../api/delete-site';
 import { siteTreeQueryKey, useSiteTree } from '../api/get-site-tree';
 import { useSites } from '../api/list-sites';
+import { AddKioskModal, type AddKioskState } from './add-kiosk-modal';
 import { AreaFormModal, type AreaModalState } from './area-form-modal';
+import { KiosksPanel } from './kiosks-panel';
 import { MoveAreaModal, type MoveAreaState } from './move-area-modal';
 import { SiteFormModal, type SiteModalState } from './site-form-modal';
-import { SiteTree } from './site-tree';
+import { SiteTree, type TreeArea } from './site-tree';
 import { SitesTable, type Sort, type SortField } from './sites-table';
 
 const LIMIT = PAGING.defaultLimit;
 const EMPTY_TREE: SiteTreeData = [];
 
+type Tab = 'sites' | 'kiosks';
+
 export function SitesPage() {
   const { t } = useTranslation('sites');
   const queryClient = useQueryClient();
+  const standalone = useSession()?.entity.package === 'Standalone';
+  // The open tab is in the address (?tab=kiosks), so a reload or a shared link opens it again.
+  const tab: Tab = useSearchText('tab') === 'kiosks' ? 'kiosks' : 'sites';
+  const openTab = (next: Tab) =>
+    navigateTo(hrefFor(paths.sites, {}, next === 'kiosks' ? { tab: 'kiosks' } : {}), { replace: true });
+  const [kioskArea, setKioskArea] = useState<string | null>(null);
+  const [addKiosk, setAddKiosk] = useState<AddKioskState>(null);
   // Spec §2: opening /sites drops the cached site tree, so it is never shown stale. This runs before
   // the tree query below subscribes, on the first render only.
   useState(() => queryClient.removeQueries({ queryKey: siteTreeQueryKey }));
@@ -65,6 +80,9 @@ export function SitesPage() {
   const expand = (siteId: string) => setExpanded((current) => new Set(current).add(siteId));
   const allExpanded = !!tree.data?.length && tree.data.every((site) => expanded.has(site.value));
 
+  const kioskCountOf = (siteId: string) =>
+    tree.data?.find((node) => node.value === siteId)?.children.reduce((n, area) => n + area.kiosks.length, 0) ?? 0;
+
   const confirmDeleteSite = (site: Site) =>
     modals.openConfirmModal({
       title: t('delete_site.title'),
@@ -74,6 +92,11 @@ export function SitesPage() {
           {site.area_count > 0 && (
             <Text size="sm" c="red" fw={500}>
               {t('delete_site.areas', { count: site.area_count })}
+            </Text>
+          )}
+          {kioskCountOf(site.id) > 0 && (
+            <Text size="sm" c="red" fw={500} data-testid="site-delete-kiosks">
+              {t('delete_site.kiosks', { count: kioskCountOf(site.id) })}
             </Text>
           )}
         </Stack>
@@ -90,10 +113,29 @@ export function SitesPage() {
         }),
     });
 
-  const confirmDeleteArea = (area: Area) =>
+  const kioskTotal = (tree.data ?? []).reduce(
+    (sum, site) => sum + site.children.reduce((n, area) => n + area.kiosks.length, 0),
+    0,
+  );
+
+  const showKiosks = (area: Area) => {
+    setKioskArea(area.id);
+    openTab('kiosks');
+  };
+
+  const confirmDeleteArea = (area: TreeArea) =>
     modals.openConfirmModal({
       title: t('delete_area.title'),
-      children: <Text size="sm">{t('delete_area.body', { name: area.name })}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('delete_area.body', { name: area.name })}</Text>
+          {area.kiosks.length > 0 && (
+            <Text size="sm" c="red" fw={500}>
+              {t('delete_area.kiosks', { count: area.kiosks.length })}
+            </Text>
+          )}
+        </Stack>
+      ),
       labels: { confirm: t('delete_area.confirm'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'area-delete-confirm' },
       onConfirm: () => deleteArea.mutate(area.id, { onSuccess: () => notifySuccess(t('toasts.area_deleted')) }),
@@ -106,115 +148,172 @@ export function SitesPage() {
           <Title order={2}>{t('title')}</Title>
           <Text c="dimmed">{t('description')}</Text>
         </Stack>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setSiteModal({ mode: 'add' })}
-          data-testid="site-add"
-        >
-          {t('actions.add_site')}
-        </Button>
+        {tab === 'sites' ? (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setSiteModal({ mode: 'add' })}
+            data-testid="site-add"
+          >
+            {t('actions.add_site')}
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setAddKiosk({ areaId: kioskArea ?? undefined })}
+            disabled={standalone}
+            title={standalone ? t('kiosks:standalone.locked') : undefined}
+            data-testid="kiosk-add"
+          >
+            {t('kiosks:actions.add')}
+          </Button>
+        )}
       </Group>
 
-      <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, xl: 7 }}>
-          <PagedListCard
-            testId="sites"
-            search={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            searchLabel={t('search')}
-            countLabel={list.data ? t('count', { count }) : null}
-            loadFailed={list.isError && !list.data}
-            loadFailedTitle={t('load_failed')}
-            onRetry={() => void list.refetch()}
-            empty={
-              empty ? (
-                <EmptyState
-                  icon={<IconMapPinOff size={28} />}
-                  title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
-                  description={debouncedSearch ? t('empty.search_body', { search: debouncedSearch }) : t('empty.body')}
-                  py="xl"
-                  data-testid="sites-empty"
-                >
-                  {!debouncedSearch && (
-                    <Button
-                      variant="light"
-                      leftSection={<IconPlus size={16} />}
-                      onClick={() => setSiteModal({ mode: 'add' })}
-                    >
-                      {t('actions.add_first_site')}
-                    </Button>
-                  )}
-                </EmptyState>
+      <Tabs value={tab} onChange={(value) => openTab(value === 'kiosks' ? 'kiosks' : 'sites')} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="sites" leftSection={<IconSitemap size={16} />} data-testid="sites-tab-sites">
+            {t('tabs.sites')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="kiosks"
+            leftSection={<IconDeviceTablet size={16} />}
+            rightSection={
+              tree.data ? (
+                <Badge size="sm" variant="light" color="gray" data-testid="kiosks-tab-count">
+                  {kioskTotal}
+                </Badge>
               ) : null
             }
-            page={page}
-            pages={pages}
-            onPage={setPage}
+            data-testid="sites-tab-kiosks"
           >
-            <SitesTable
-              sites={list.data?.data}
-              loadingRows={LIMIT}
-              sort={sort}
-              onSort={toggleSort}
-              onEdit={(site) => setSiteModal({ mode: 'edit', site })}
-              onDelete={confirmDeleteSite}
-            />
-          </PagedListCard>
-        </Grid.Col>
+            {t('tabs.kiosks')}
+          </Tabs.Tab>
+        </Tabs.List>
 
-        <Grid.Col span={{ base: 12, xl: 5 }}>
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap">
-                  <IconSitemap size={20} stroke={1.5} />
-                  <Stack gap={0}>
-                    <Title order={4}>{t('tree.title')}</Title>
-                    <Text size="xs" c="dimmed">
-                      {t('tree.description')}
-                    </Text>
-                  </Stack>
-                </Group>
-                {!!tree.data?.length && (
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setExpanded(allExpanded ? new Set() : new Set(tree.data.map((site) => site.value)))}
-                    data-testid="tree-toggle-all"
-                  >
-                    {allExpanded ? t('tree.collapse_all') : t('tree.expand_all')}
-                  </Button>
-                )}
-              </Group>
-              {tree.isError && !tree.data ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('tree.load_failed')}>
-                  <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void tree.refetch()}>
-                    {t('common:retry')}
-                  </Button>
-                </Alert>
-              ) : (
-                <SiteTree
-                  tree={tree.data}
-                  expanded={expanded}
-                  onToggle={toggleSite}
-                  onAddArea={(site) => {
-                    expand(site.value);
-                    setAreaModal({ mode: 'add', siteId: site.value, siteName: site.text });
-                  }}
-                  onEditArea={(area, site) => setAreaModal({ mode: 'edit', area, siteName: site.text })}
-                  onMoveArea={(area, site) => setMoveState({ area, siteName: site.text })}
-                  onDeleteArea={confirmDeleteArea}
+        <Tabs.Panel value="kiosks">
+          <KiosksPanel
+            tree={tree.data}
+            areaId={kioskArea}
+            onAreaId={setKioskArea}
+            onAdd={() => setAddKiosk({ areaId: kioskArea ?? undefined })}
+            standalone={standalone}
+          />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="sites">
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, xl: 7 }}>
+              <PagedListCard
+                testId="sites"
+                search={search}
+                onSearch={(value) => {
+                  setSearch(value);
+                  setPage(1);
+                }}
+                searchLabel={t('search')}
+                countLabel={list.data ? t('count', { count }) : null}
+                loadFailed={list.isError && !list.data}
+                loadFailedTitle={t('load_failed')}
+                onRetry={() => void list.refetch()}
+                empty={
+                  empty ? (
+                    <EmptyState
+                      icon={<IconMapPinOff size={28} />}
+                      title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
+                      description={
+                        debouncedSearch ? t('empty.search_body', { search: debouncedSearch }) : t('empty.body')
+                      }
+                      py="xl"
+                      data-testid="sites-empty"
+                    >
+                      {!debouncedSearch && (
+                        <Button
+                          variant="light"
+                          leftSection={<IconPlus size={16} />}
+                          onClick={() => setSiteModal({ mode: 'add' })}
+                        >
+                          {t('actions.add_first_site')}
+                        </Button>
+                      )}
+                    </EmptyState>
+                  ) : null
+                }
+                page={page}
+                pages={pages}
+                onPage={setPage}
+              >
+                <SitesTable
+                  sites={list.data?.data}
+                  loadingRows={LIMIT}
+                  sort={sort}
+                  onSort={toggleSort}
+                  onEdit={(site) => setSiteModal({ mode: 'edit', site })}
+                  onDelete={confirmDeleteSite}
                 />
-              )}
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
+              </PagedListCard>
+            </Grid.Col>
+
+            <Grid.Col span={{ base: 12, xl: 5 }}>
+              <Card withBorder radius="md" padding="lg">
+                <Stack gap="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap">
+                      <IconSitemap size={20} stroke={1.5} />
+                      <Stack gap={0}>
+                        <Title order={4}>{t('tree.title')}</Title>
+                        <Text size="xs" c="dimmed">
+                          {t('tree.description')}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    {!!tree.data?.length && (
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() =>
+                          setExpanded(allExpanded ? new Set() : new Set(tree.data.map((site) => site.value)))
+                        }
+                        data-testid="tree-toggle-all"
+                      >
+                        {allExpanded ? t('tree.collapse_all') : t('tree.expand_all')}
+                      </Button>
+                    )}
+                  </Group>
+                  {tree.isError && !tree.data ? (
+                    <Alert
+                      color="red"
+                      variant="light"
+                      icon={<IconAlertCircle size={18} />}
+                      title={t('tree.load_failed')}
+                    >
+                      <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void tree.refetch()}>
+                        {t('common:retry')}
+                      </Button>
+                    </Alert>
+                  ) : (
+                    <SiteTree
+                      tree={tree.data}
+                      expanded={expanded}
+                      onToggle={toggleSite}
+                      onAddArea={(site) => {
+                        expand(site.value);
+                        setAreaModal({ mode: 'add', siteId: site.value, siteName: site.text });
+                      }}
+                      onEditArea={(area, site) => setAreaModal({ mode: 'edit', area, siteName: site.text })}
+                      onMoveArea={(area, site) => setMoveState({ area, siteName: site.text })}
+                      onDeleteArea={confirmDeleteArea}
+                      onShowKiosks={showKiosks}
+                    />
+                  )}
+                </Stack>
+              </Card>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+      </Tabs>
 
       <SiteFormModal state={siteModal} onClose={() => setSiteModal(null)} />
+      <AddKioskModal state={addKiosk} tree={tree.data ?? EMPTY_TREE} onClose={() => setAddKiosk(null)} />
       <AreaFormModal state={areaModal} onClose={() => setAreaModal(null)} />
       <MoveAreaModal
         state={moveState}

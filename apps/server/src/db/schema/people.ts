@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { entities, users } from './global';
+import { sites } from './sites';
+import { memberships, roles } from './tenant';
+import { userTypes } from './user-types';
+
+// The company's people (the spec's "users"): staff, visitors, contractors. Most never sign in to the
+// dashboard; those who do are linked to a membership (their dashboard access and role).
+
+export const departments = pgTable(
+  'departments',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    uniqueIndex('departments_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+  ],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    /** Country calling code, digits only (e.g. 971). */
+    phoneCode: text('phone_code'),
+    /** National number, digits only. */
+    phone: text('phone'),
+    idNumber: text('id_number'),
+    roleId: uuid('role_id').notNull(),
+    departmentId: uuid('department_id'),
+    /** active or archived. */
+    status: text('status').notNull().default('active'),
+    /** File-store key of the profile photo. */
+    image: text('image'),
+    rfid: text('rfid'),
+    /** The code in the person's QR (QuickPass, passport sign-in): unguessable and stable. */
+    qrCode: text('qr_code').notNull(),
+    /** People the company cannot do without (its owner): never archived, no QuickPass. */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Dashboard access: none, invited, active or revoked. */
+    dashboardAccess: text('dashboard_access').notNull().default('none'),
+    membershipId: uuid('membership_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.roleId], foreignColumns: [roles.entityId, roles.id] }),
+    foreignKey({ columns: [t.entityId, t.departmentId], foreignColumns: [departments.entityId, departments.id] }),
+    foreignKey({ columns: [t.entityId, t.membershipId], foreignColumns: [memberships.entityId, memberships.id] }),
+    uniqueIndex('people_entity_email_key').on(t.entityId, sql`lower(${t.email})`),
+    uniqueIndex('people_entity_phone_key').on(t.entityId, t.phoneCode, t.phone),
+    uniqueIndex('people_entity_id_number_key').on(t.entityId, sql`lower(${t.idNumber})`),
+    uniqueIndex('people_entity_rfid_key').on(t.entityId, t.rfid),
+    uniqueIndex('people_entity_membership_key').on(t.entityId, t.membershipId),
+    uniqueIndex('people_qr_code_key').on(t.qrCode),
+    index('people_entity_name_idx').on(t.entityId, t.lastName, t.firstName),
+    index('people_entity_status_idx').on(t.entityId, t.status),
+  ],
+);
+
+export const personSites = pgTable(
+  'person_sites',
+  {
+    entityId: uuid('entity_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    siteId: uuid('site_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.personId, t.siteId] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }).onDelete('cascade'),
+    index('person_sites_site_idx').on(t.entityId, t.siteId),
+  ],
+);
+
+export const personUserTypes = pgTable(
+  'person_user_types',
+  {
+    entityId: uuid('entity_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    userTypeId: uuid('user_type_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.personId, t.userTypeId] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    // No cascade: a user type in use cannot be deleted.
+    foreignKey({ columns: [t.entityId, t.userTypeId], foreignColumns: [userTypes.entityId, userTypes.id] }),
+    index('person_user_types_type_idx').on(t.entityId, t.userTypeId),
+  ],
+);
+
+/** The people who may host visitors of a user type (spec §3 User type: hosts). */
+export const userTypeHosts = pgTable(
+  'user_type_hosts',
+  {
+    entityId: uuid('entity_id').notNull(),
+    userTypeId: uuid('user_type_id').notNull(),
+    personId: uuid('person_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.userTypeId, t.personId] }),
+    foreignKey({ columns: [t.entityId, t.userTypeId], foreignColumns: [userTypes.entityId, userTypes.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+  ],
+);
+
+export const labels = pgTable(
+  'labels',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('blue'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    uniqueIndex('labels_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+  ],
+);
+
+export const personLabels = pgTable(
+  'person_labels',
+  {
+    entityId: uuid('entity_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    labelId: uuid('label_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.personId, t.labelId] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.labelId], foreignColumns: [labels.entityId, labels.id] }).onDelete('cascade'),
+    index('person_labels_label_idx').on(t.entityId, t.labelId),
+  ],
+);
+
+/** A QuickPass printed for a person: who printed it and when (the QR is the person's qr_code). */
+export const quickPasses = pgTable(
+  'quick_passes',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    personId: uuid('person_id').notNull(),
+    printedBy: uuid('printed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+  ],
+);
+
+/** RFID enrolment links sent to a person: /rfid/:code lets them enrol their card at a kiosk. */
+export const rfidEnrolments = pgTable(
+  'rfid_enrolments',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    personId: uuid('person_id').notNull(),
+    kioskId: uuid('kiosk_id').notNull(),
+    /** sha256 of the code in the link. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    uniqueIndex('rfid_enrolments_code_key').on(t.codeHash),
+  ],
+);
+
+/** Each admin's saved grid state per page (spec §3 Table preference). */
+export const tablePreferences = pgTable(
+  'table_preferences',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    membershipId: uuid('membership_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    /** Column visibility, order and widths. */
+    tableHead: jsonb('table_head').$type<Record<string, unknown>>().notNull().default({}),
+    /** Filters, sorting and page size. */
+    url: jsonb('url').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({
+      columns: [t.entityId, t.membershipId],
+      foreignColumns: [memberships.entityId, memberships.id],
+    }).onDelete('cascade'),
+    uniqueIndex('table_preferences_member_page_key').on(t.entityId, t.membershipId, t.pageUrl),
+  ],
+);

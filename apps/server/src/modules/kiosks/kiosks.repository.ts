@@ -1,0 +1,200 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ListKiosksQuery } from '@app/shared/kiosks/schemas';
+import type { Executor } from '../../db/client';
+import { areas, entities, kioskPairings, kiosks, rfidEnrolments, sites } from '../../db/schema/index';
+import { siteFilter } from '../sites/sites.repository';
+
+export type KioskRow = typeof kiosks.$inferSelect;
+export type PairingRow = typeof kioskPairings.$inferSelect;
+export type KioskWithPlace = { kiosk: KioskRow; areaName: string; siteId: string; siteName: string };
+
+const place = { kiosk: kiosks, areaName: areas.name, siteId: sites.id, siteName: sites.name };
+
+/** Kiosks joined to their area and site, limited to the company and (for scoped admins) their sites. */
+function kioskQuery(tx: Executor, entityId: string, siteIds: string[] | null, ...more: (SQL | undefined)[]) {
+  return tx
+    .select(place)
+    .from(kiosks)
+    .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
+    .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
+    .where(and(eq(kiosks.entityId, entityId), siteFilter(entityId, siteIds), ...more));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listKiosks(
+  tx: Executor,
+  entityId: string,
+  siteIds: string[] | null,
+  q: ListKiosksQuery,
+  onlineSince: Date,
+) {
+  const search = q.search ? `%${escapeLike(q.search)}%` : null;
+  const filters = [
+    search ? or(ilike(kiosks.name, search), ilike(kiosks.macAddress, search)) : undefined,
+    q.site_id ? eq(areas.siteId, q.site_id) : undefined,
+    q.area_id ? eq(kiosks.areaId, q.area_id) : undefined,
+    q.status === 'online' ? gte(kiosks.lastSeenAt, onlineSince) : undefined,
+    q.status === 'offline' ? or(isNull(kiosks.lastSeenAt), lt(kiosks.lastSeenAt, onlineSince)) : undefined,
+  ];
+  const dir = q.orderBy === 'desc' ? desc : asc;
+  const order =
+    q.sortField === 'area'
+      ? [dir(sites.name), dir(areas.name), asc(kiosks.name)]
+      : q.sortField === 'last_seen_at'
+        ? [q.orderBy === 'desc' ? sql`${kiosks.lastSeenAt} desc nulls last` : sql`${kiosks.lastSeenAt} asc nulls first`]
+        : q.sortField === 'created_at'
+          ? [dir(kiosks.createdAt)]
+          : [dir(kiosks.name)];
+  const rows = await kioskQuery(tx, entityId, siteIds, ...filters)
+    .orderBy(...order, asc(kiosks.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx
+    .select({ n: count() })
+    .from(kiosks)
+    .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
+    .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
+    .where(and(eq(kiosks.entityId, entityId), siteFilter(entityId, siteIds), ...filters));
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** The kiosks with these ids that the actor may see; callers compare the count to find missing ones. */
+export async function findKiosks(tx: Executor, entityId: string, siteIds: string[] | null, ids: string[]) {
+  if (ids.length === 0) return [];
+  return kioskQuery(tx, entityId, siteIds, inArray(kiosks.id, ids)).orderBy(asc(kiosks.name), asc(kiosks.id));
+}
+
+export async function insertKiosk(tx: Executor, values: typeof kiosks.$inferInsert) {
+  const [row] = await tx.insert(kiosks).values(values).returning();
+  return row!;
+}
+
+export async function updateKiosks(
+  tx: Executor,
+  entityId: string,
+  ids: string[],
+  values: Partial<Pick<typeof kiosks.$inferInsert, 'name' | 'areaId' | 'journeyId' | 'settings'>>,
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(kiosks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(kiosks.entityId, entityId), inArray(kiosks.id, ids)));
+}
+
+/** Deletes a kiosk with what only it used: its pending pairing and RFID enrolment links. */
+export async function deleteKiosk(tx: Executor, entityId: string, id: string) {
+  await tx.delete(rfidEnrolments).where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.kioskId, id)));
+  await tx
+    .delete(kioskPairings)
+    .where(and(eq(kioskPairings.claimedEntityId, entityId), eq(kioskPairings.claimedKioskId, id)));
+  await tx.delete(kiosks).where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)));
+}
+
+// ── Global look-ups, keyed by a device credential (run outside a tenant, like sessions) ─────────
+
+/** Whether any company has a kiosk with this MAC address (the address is unique across companies). */
+export async function isMacRegistered(db: Executor, mac: string) {
+  const [row] = await db
+    .select({ id: kiosks.id })
+    .from(kiosks)
+    .where(sql`lower(${kiosks.macAddress}) = ${mac.toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The kiosk a device token belongs to, and its company. */
+export async function findKioskByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ entityId: kiosks.entityId, id: kiosks.id })
+    .from(kiosks)
+    .where(eq(kiosks.deviceTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findEntityName(tx: Executor, entityId: string) {
+  const [row] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId)).limit(1);
+  return row?.name ?? null;
+}
+
+export async function touchKiosk(tx: Executor, entityId: string, id: string, appVersion: string | null | undefined) {
+  await tx
+    .update(kiosks)
+    .set({ lastSeenAt: new Date(), ...(appVersion ? { appVersion } : {}) })
+    .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)));
+}
+
+// ── Pairings (global: a kiosk waiting to be added has no company yet) ──────────────────────────
+
+/**
+ * Inserts a pairing unless its code is taken by a live one; a dead pairing holding the code (expired
+ * and never claimed, or claimed and its token collected) gives the code up. Returns null on a clash.
+ */
+export async function insertPairing(db: Executor, values: typeof kioskPairings.$inferInsert) {
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(kioskPairings)
+      .where(
+        and(
+          eq(kioskPairings.code, values.code),
+          or(
+            and(isNull(kioskPairings.claimedEntityId), lt(kioskPairings.expiresAt, new Date())),
+            and(isNotNull(kioskPairings.claimedEntityId), isNull(kioskPairings.pendingDeviceToken)),
+          ),
+        ),
+      );
+    const [row] = await tx.insert(kioskPairings).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  });
+}
+
+/** Pairings that ended more than a day ago are of no use to anyone. */
+export async function purgeOldPairings(db: Executor, before: Date) {
+  await db.delete(kioskPairings).where(lt(kioskPairings.expiresAt, before));
+}
+
+export async function findPairingBySecret(db: Executor, secretHash: string) {
+  const [row] = await db.select().from(kioskPairings).where(eq(kioskPairings.secretHash, secretHash)).limit(1);
+  return row ?? null;
+}
+
+export async function findPairingByCode(tx: Executor, code: string) {
+  const [row] = await tx.select().from(kioskPairings).where(eq(kioskPairings.code, code)).limit(1);
+  return row ?? null;
+}
+
+/** Claims a live, unclaimed pairing for a company's new kiosk, atomically: a code is claimed once. */
+export async function claimPairing(
+  tx: Executor,
+  code: string,
+  claim: { entityId: string; kioskId: string; deviceToken: string },
+) {
+  const [row] = await tx
+    .update(kioskPairings)
+    .set({ claimedEntityId: claim.entityId, claimedKioskId: claim.kioskId, pendingDeviceToken: claim.deviceToken })
+    .where(
+      and(
+        eq(kioskPairings.code, code),
+        isNull(kioskPairings.claimedEntityId),
+        gte(kioskPairings.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Hands the device token over once: returns it and erases it, holding the row meanwhile. */
+export async function collectDeviceToken(db: Executor, pairingId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: kioskPairings.pendingDeviceToken })
+      .from(kioskPairings)
+      .where(eq(kioskPairings.id, pairingId))
+      .for('update');
+    if (!row?.token) return null;
+    await tx.update(kioskPairings).set({ pendingDeviceToken: null }).where(eq(kioskPairings.id, pairingId));
+    return row.token;
+  });
+}

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  KIOSK_ONLINE_WINDOW_MS,
+  kioskSettingsSchema,
+  type AddKioskBody,
+  type Kiosk,
+  type KioskSettings,
+  type ListKiosksQuery,
+} from '@app/shared/kiosks/schemas';
+import { withTenant, type Executor } from '../../db/client';
+import type { KioskSettingsRecord } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { randomToken, sha256 } from '../../lib/tokens';
+import type { AccessContext } from '../access/access.types';
+import { writeAudit, writeAudits } from '../audit/audit.repository';
+import { findArea } from '../sites/sites.repository';
+import {
+  claimPairing,
+  deleteKiosk,
+  findKiosks,
+  findPairingByCode,
+  insertKiosk,
+  listKiosks,
+  updateKiosks,
+  type KioskWithPlace,
+} from './kiosks.repository';
+
+export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
+  fire_alarm: record.fireAlarm,
+  door_relay: record.doorRelay,
+  brightness: record.brightness,
+  volume: record.volume,
+  date_format: record.dateFormat,
+  temperature_unit: record.temperatureUnit,
+  default_temperature: record.defaultTemperature,
+});
+
+export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord => ({
+  fireAlarm: settings.fire_alarm,
+  doorRelay: settings.door_relay,
+  brightness: settings.brightness,
+  volume: settings.volume,
+  dateFormat: settings.date_format,
+  temperatureUnit: settings.temperature_unit,
+  defaultTemperature: settings.default_temperature,
+});
+
+/** A new kiosk starts with the defaults of spec §9 (fire alarm off, relay 0, 36 °C). */
+export const defaultSettingsRecord = (): KioskSettingsRecord => toSettingsRecord(kioskSettingsSchema.parse({}));
+
+export const isOnline = (lastSeenAt: Date | null, now = Date.now()) =>
+  lastSeenAt !== null && now - lastSeenAt.getTime() <= KIOSK_ONLINE_WINDOW_MS;
+
+export function toKiosk({ kiosk, areaName, siteId, siteName }: KioskWithPlace, now = Date.now()): Kiosk {
+  return {
+    id: kiosk.id,
+    name: kiosk.name,
+    mac_address: kiosk.macAddress,
+    app_version: kiosk.appVersion,
+    area_id: kiosk.areaId,
+    area_name: areaName,
+    site_id: siteId,
+    site_name: siteName,
+    journey_id: kiosk.journeyId,
+    settings: toSettings(kiosk.settings),
+    online: isOnline(kiosk.lastSeenAt, now),
+    last_seen_at: kiosk.lastSeenAt?.toISOString() ?? null,
+    created_at: kiosk.createdAt.toISOString(),
+  };
+}
+
+const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+/** Spec §6: on the Standalone package people may only rename kiosks. */
+function assertMayChangeKiosks(ctx: AccessContext) {
+  if (ctx.entity.package === 'Standalone') {
+    throw new AppError('forbidden', { field: 'id', messageKey: 'kiosk_standalone_rename_only' });
+  }
+}
+
+/** Every kiosk asked for, or 404: another company's or another admin's kiosk is not found, and nothing changes. */
+async function mustFindAll(tx: Executor, ctx: AccessContext, ids: string[]) {
+  const rows = await findKiosks(tx, ctx.entityId, ctx.siteIds, ids);
+  if (rows.length !== ids.length) throw new AppError('not_found');
+  return rows;
+}
+
+async function mustFindArea(tx: Executor, ctx: AccessContext, areaId: string) {
+  const area = await findArea(tx, ctx.entityId, ctx.siteIds, areaId);
+  if (!area) throw new AppError('not_found', { field: 'area_id', messageKey: 'not_found' });
+  return area;
+}
+
+/**
+ * Seam: a kiosk may run a journey of its company. Journeys arrive with their own module; until then
+ * no journey exists, so any id is refused (never stored unchecked) and null keeps the kiosk without one.
+ */
+function assertJourney(journeyId: string | null | undefined) {
+  if (journeyId) throw new AppError('not_found', { field: 'journey_id', messageKey: 'journey_not_found' });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505' && (e.constraint === undefined || e.constraint === constraint)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export async function listCompanyKiosks(app: FastifyInstance, ctx: AccessContext, q: ListKiosksQuery) {
+  return inTenant(app, ctx, async (tx) => {
+    const now = Date.now();
+    const { rows, count } = await listKiosks(tx, ctx.entityId, ctx.siteIds, q, new Date(now - KIOSK_ONLINE_WINDOW_MS));
+    return { data: rows.map((r) => toKiosk(r, now)), count };
+  });
+}
+
+export async function getKiosk(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return inTenant(app, ctx, async (tx) => toKiosk((await mustFindAll(tx, ctx, [id]))[0]!));
+}
+
+/** Adds the kiosk that shows `code` to an area; the kiosk then collects its device token once. */
+export async function addKiosk(app: FastifyInstance, ctx: AccessContext, body: AddKioskBody) {
+  assertMayChangeKiosks(ctx);
+  return inTenant(app, ctx, async (tx) => {
+    await mustFindArea(tx, ctx, body.area_id);
+    const pairing = await findPairingByCode(tx, body.code);
+    if (!pairing) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_unknown' });
+    if (pairing.claimedEntityId) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_used' });
+    if (pairing.expiresAt.getTime() < Date.now()) {
+      throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_expired' });
+    }
+    const id = newId();
+    const deviceToken = randomToken(32);
+    // Claimed in the same statement that checks it is still free, so two admins cannot both claim it.
+    const claimed = await claimPairing(tx, body.code, { entityId: ctx.entityId, kioskId: id, deviceToken });
+    if (!claimed) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_used' });
+    try {
+      await insertKiosk(tx, {
+        entityId: ctx.entityId,
+        id,
+        areaId: body.area_id,
+        name: body.name,
+        macAddress: claimed.macAddress,
+        appVersion: claimed.appVersion,
+        settings: defaultSettingsRecord(),
+        deviceTokenHash: sha256(deviceToken),
+      });
+    } catch (error) {
+      // The MAC address is unique across companies: the same device cannot stand in two places.
+      if (isUniqueViolation(error, 'kiosks_mac_key')) {
+        throw new AppError('conflict', { field: 'code', messageKey: 'kiosk_mac_taken' });
+      }
+      throw error;
+    }
+    const kiosk = toKiosk((await mustFindAll(tx, ctx, [id]))[0]!);
+    await writeAudit(tx, ctx, { action: 'kiosk.create', targetType: 'kiosk', targetId: id, after: kiosk });
+    return kiosk;
+  });
+}
+
+export async function renameKiosk(app: FastifyInstance, ctx: AccessContext, id: string, name: string) {
+  return inTenant(app, ctx, async (tx) => {
+    const [before] = await mustFindAll(tx, ctx, [id]);
+    await updateKiosks(tx, ctx.entityId, [id], { name });
+    await writeAudit(tx, ctx, {
+      action: 'kiosk.rename',
+      targetType: 'kiosk',
+      targetId: id,
+      before: { name: before!.kiosk.name },
+      after: { name },
+    });
+    return toKiosk((await mustFindAll(tx, ctx, [id]))[0]!);
+  });
+}
+
+/** Gives one or many kiosks the same settings. */
+export async function changeKioskSettings(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  ids: string[],
+  settings: KioskSettings,
+) {
+  assertMayChangeKiosks(ctx);
+  return inTenant(app, ctx, async (tx) => {
+    const before = await mustFindAll(tx, ctx, ids);
+    await updateKiosks(tx, ctx.entityId, ids, { settings: toSettingsRecord(settings) });
+    await writeAudits(
+      tx,
+      ctx,
+      before.map((row) => ({
+        action: 'kiosk.settings',
+        targetType: 'kiosk',
+        targetId: row.kiosk.id,
+        before: toSettings(row.kiosk.settings),
+        after: settings,
+      })),
+    );
+    return (await mustFindAll(tx, ctx, ids)).map((row) => toKiosk(row));
+  });
+}
+
+/**
+ * Moves one or many kiosks to an area (one the actor may act on). Moving a single kiosk to the area
+ * it is in is refused; in a group, kiosks already there stay as they are.
+ */
+export async function moveKiosks(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  ids: string[],
+  target: { area_id: string; journey_id?: string | null },
+  single: boolean,
+) {
+  assertMayChangeKiosks(ctx);
+  return inTenant(app, ctx, async (tx) => {
+    const before = await mustFindAll(tx, ctx, ids);
+    await mustFindArea(tx, ctx, target.area_id);
+    assertJourney(target.journey_id);
+    if (single && before[0]!.kiosk.areaId === target.area_id) {
+      throw new AppError('rule_violation', { field: 'area_id', messageKey: 'kiosk_same_area' });
+    }
+    const moving = before.filter((row) => row.kiosk.areaId !== target.area_id);
+    await updateKiosks(
+      tx,
+      ctx.entityId,
+      moving.map((row) => row.kiosk.id),
+      { areaId: target.area_id },
+    );
+    await writeAudits(
+      tx,
+      ctx,
+      moving.map((row) => ({
+        action: 'kiosk.move',
+        targetType: 'kiosk',
+        targetId: row.kiosk.id,
+        before: { area_id: row.kiosk.areaId },
+        after: { area_id: target.area_id },
+      })),
+    );
+    return (await mustFindAll(tx, ctx, ids)).map((row) => toKiosk(row));
+  });
+}
+
+/** Deregisters a kiosk: it is deleted and its device token stops working at once. */
+export async function deregisterKiosk(app: FastifyInstance, ctx: AccessContext, id: string) {
+  assertMayChangeKiosks(ctx);
+  return inTenant(app, ctx, async (tx) => {
+    const [before] = await mustFindAll(tx, ctx, [id]);
+    await deleteKiosk(tx, ctx.entityId, id);
+    await writeAudit(tx, ctx, { action: 'kiosk.deregister', targetType: 'kiosk', targetId: id, before: toKiosk(before!) });
+  });
+}

@@ -1,0 +1,36 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AccessContext } from '../access/access.types';
+
+const list = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * The people an admin may see and act on (spec §6), as a WHERE part on `people`: none of the person's
+ * user types is outside the admin's user types ("users of inaccessible user types cannot be acted on"),
+ * and the person has one of the admin's sites or no site at all. Null lists mean everything.
+ * Written with the table name in full so it binds to the outer `people` inside any query.
+ */
+export function personInScope(ctx: Pick<AccessContext, 'siteIds' | 'userTypeIds'>): SQL | undefined {
+  const parts: SQL[] = [];
+  if (ctx.userTypeIds !== null) {
+    const outside = ctx.userTypeIds.length ? sql` and put.user_type_id not in (${list(ctx.userTypeIds)})` : sql``;
+    parts.push(sql`not exists (
+      select 1 from person_user_types put
+      where put.entity_id = "people"."entity_id" and put.person_id = "people"."id"${outside}
+    )`);
+  }
+  if (ctx.siteIds !== null) {
+    const inside = ctx.siteIds.length ? sql`ps.site_id in (${list(ctx.siteIds)})` : sql`false`;
+    parts.push(sql`(
+      not exists (select 1 from person_sites ps where ps.entity_id = "people"."entity_id" and ps.person_id = "people"."id")
+      or exists (
+        select 1 from person_sites ps
+        where ps.entity_id = "people"."entity_id" and ps.person_id = "people"."id" and ${inside}
+      )
+    )`);
+  }
+  return parts.length ? and(...parts) : undefined;
+}

@@ -1,0 +1,244 @@
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
+import type { Executor } from '../../db/client';
+import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites, users } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+
+// People and kiosks are read straight from their tables: this module owns only the RFID columns and
+// the enrolment links.
+
+export type EnrolmentRow = typeof rfidEnrolments.$inferSelect;
+
+const live = () => and(isNull(rfidEnrolments.usedAt), gt(rfidEnrolments.expiresAt, sql`now()`));
+
+// Correlated on the outer "people" row, written out so no column binds to the wrong table.
+const hasLiveLink = sql`exists (
+  select 1 from rfid_enrolments r
+  where r.entity_id = "people"."entity_id" and r.person_id = "people"."id"
+    and r.used_at is null and r.expires_at > now()
+)`;
+
+function stateFilter(state: ListRfidPeopleQuery['state']): SQL | undefined {
+  if (state === 'enrolled') return isNotNull(people.rfid);
+  if (state === 'pending') return and(isNull(people.rfid), hasLiveLink);
+  if (state === 'none') return and(isNull(people.rfid), sql`not ${hasLiveLink}`);
+  return undefined;
+}
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
+    sql`${people.email} ilike ${pattern}`,
+    sql`${people.rfid} ilike ${pattern}`,
+  );
+}
+
+export async function listPeopleWithCards(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  q: ListRfidPeopleQuery,
+) {
+  const where = and(eq(people.entityId, entityId), scope, stateFilter(q.state), searchFilter(q.search));
+  const rows = await tx
+    .select({
+      id: people.id,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      status: people.status,
+      rfid: people.rfid,
+    })
+    .from(people)
+    .where(where)
+    .orderBy(asc(people.lastName), asc(people.firstName), asc(people.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx.select({ n: count() }).from(people).where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** The live (unused, unexpired) links of some people, newest first. */
+export async function liveLinksOf(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return tx
+    .select()
+    .from(rfidEnrolments)
+    .where(and(eq(rfidEnrolments.entityId, entityId), inArray(rfidEnrolments.personId, personIds), live()))
+    .orderBy(sql`${rfidEnrolments.createdAt} desc`);
+}
+
+/** People of the company by id, within the admin's scope, with the language of their login if any. */
+export async function findPeople(tx: Executor, entityId: string, scope: SQL | undefined, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: people.id,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      status: people.status,
+      rfid: people.rfid,
+      lang: users.lang,
+    })
+    .from(people)
+    .leftJoin(users, eq(users.id, people.userId))
+    .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
+}
+
+export type KioskPlace = { id: string; name: string; siteName: string; areaName: string };
+
+function kioskPlaces(tx: Executor, entityId: string, siteIds: string[] | null, more?: SQL) {
+  const siteScope = siteIds === null ? undefined : siteIds.length ? inArray(sites.id, siteIds) : sql`false`;
+  return tx
+    .select({ id: kiosks.id, name: kiosks.name, siteName: sites.name, areaName: areas.name })
+    .from(kiosks)
+    .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
+    .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
+    .where(and(eq(kiosks.entityId, entityId), siteScope, more))
+    .orderBy(asc(sites.name), asc(areas.name), asc(kiosks.name), asc(kiosks.id));
+}
+
+/** The company's kiosks on the admin's sites, with their site and area. */
+export const listKioskPlaces = (tx: Executor, entityId: string, siteIds: string[] | null): Promise<KioskPlace[]> =>
+  kioskPlaces(tx, entityId, siteIds);
+
+export async function findKioskPlaces(
+  tx: Executor,
+  entityId: string,
+  siteIds: string[] | null,
+  ids: string[],
+): Promise<KioskPlace[]> {
+  if (ids.length === 0) return [];
+  return kioskPlaces(tx, entityId, siteIds, inArray(kiosks.id, ids));
+}
+
+/** The code hashes of a kiosk's live links (their kiosk codes must differ). */
+export async function liveCodeHashesOfKiosk(tx: Executor, entityId: string, kioskId: string) {
+  const rows = await tx
+    .select({ codeHash: rfidEnrolments.codeHash })
+    .from(rfidEnrolments)
+    .where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.kioskId, kioskId), live()));
+  return rows.map((r) => r.codeHash);
+}
+
+/** Links of a kiosk recent enough to explain a typed kiosk code: live, used, or lately expired. */
+export async function recentLinksOfKiosk(tx: Executor, entityId: string, kioskId: string): Promise<EnrolmentRow[]> {
+  return tx
+    .select()
+    .from(rfidEnrolments)
+    .where(
+      and(
+        eq(rfidEnrolments.entityId, entityId),
+        eq(rfidEnrolments.kioskId, kioskId),
+        gt(rfidEnrolments.createdAt, sql`now() - interval '14 days'`),
+      ),
+    );
+}
+
+/** A new send replaces every link the people have not used (live or expired). */
+export async function deleteUnusedLinks(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return;
+  await tx
+    .delete(rfidEnrolments)
+    .where(
+      and(
+        eq(rfidEnrolments.entityId, entityId),
+        inArray(rfidEnrolments.personId, personIds),
+        isNull(rfidEnrolments.usedAt),
+      ),
+    );
+}
+
+export async function insertLinks(tx: Executor, rows: (typeof rfidEnrolments.$inferInsert)[]) {
+  if (rows.length) await tx.insert(rfidEnrolments).values(rows);
+}
+
+/** Global look-up by the link's hash (the link carries no company): only the row's keys. */
+export async function findLinkKeys(db: Executor, codeHash: string) {
+  const [row] = await db
+    .select({ entityId: rfidEnrolments.entityId, id: rfidEnrolments.id })
+    .from(rfidEnrolments)
+    .where(eq(rfidEnrolments.codeHash, codeHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findLink(tx: Executor, entityId: string, id: string) {
+  const [row] = await tx
+    .select({
+      link: rfidEnrolments,
+      person: {
+        id: people.id,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        status: people.status,
+        rfid: people.rfid,
+      },
+      company: { name: entities.name, logo: entities.logo },
+    })
+    .from(rfidEnrolments)
+    .innerJoin(
+      people,
+      and(eq(people.entityId, rfidEnrolments.entityId), eq(people.id, rfidEnrolments.personId)),
+    )
+    .innerJoin(entities, eq(entities.id, rfidEnrolments.entityId))
+    .where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markLinkUsed(tx: Executor, entityId: string, id: string) {
+  await tx
+    .update(rfidEnrolments)
+    .set({ usedAt: new Date() })
+    .where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.id, id)));
+}
+
+export async function isRfidTaken(tx: Executor, entityId: string, rfid: string, exceptPersonId: string) {
+  const [row] = await tx
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), eq(people.rfid, rfid), ne(people.id, exceptPersonId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function setPersonRfid(tx: Executor, entityId: string, personId: string, rfid: string | null) {
+  await tx
+    .update(people)
+    .set({ rfid, updatedAt: new Date() })
+    .where(and(eq(people.entityId, entityId), eq(people.id, personId)));
+}
+
+/** Global look-up of a kiosk by its device token's hash. */
+export async function findKioskByDeviceTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ entityId: kiosks.entityId, id: kiosks.id, name: kiosks.name })
+    .from(kiosks)
+    .where(eq(kiosks.deviceTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An audit row for a change made by someone other than a dashboard user (a kiosk, the person's link). */
+export async function writeDeviceAudit(
+  tx: Executor,
+  entityId: string,
+  actorKind: 'kiosk' | 'link',
+  entry: { action: string; targetId: string; before?: unknown; after?: unknown },
+) {
+  await tx.insert(auditLog).values({
+    entityId,
+    id: newId(),
+    actorUserId: null,
+    actorKind,
+    action: entry.action,
+    targetType: 'person',
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Kiosk, ListKiosksQuery } from '@app/shared/kiosks/schemas';
+import { api } from '@/lib/api-client';
+import { kiosksRootKey } from './kiosks-query-key';
+
+export type KiosksQuery = Pick<ListKiosksQuery, 'page' | 'limit' | 'sortField' | 'orderBy'> & {
+  search: string;
+  site_id: string | null;
+  area_id: string | null;
+  status: ListKiosksQuery['status'] | null;
+};
+
+// Kiosks beat every 30 s and count as offline after 2 minutes: the list refreshes often enough to
+// show a kiosk come online or drop off while the page is open.
+const REFRESH_MS = 15_000;
+
+export const listKiosks = (query: KiosksQuery, signal?: AbortSignal) =>
+  api.get<{ data: Kiosk[]; count: number }>('/kiosks', {
+    params: {
+      page: query.page,
+      limit: query.limit,
+      sortField: query.sortField,
+      orderBy: query.orderBy,
+      search: query.search || undefined,
+      site_id: query.site_id,
+      area_id: query.area_id,
+      status: query.status,
+    },
+    signal,
+  });
+
+export const kiosksListQueryKey = [...kiosksRootKey, 'list'] as const;
+
+export const kiosksQueryOptions = (query: KiosksQuery) =>
+  queryOptions({
+    queryKey: [...kiosksListQueryKey, query],
+    queryFn: ({ signal }) => listKiosks(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+
+export const useKiosks = (query: KiosksQuery) => useQuery(kiosksQueryOptions(query));

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Kiosk } from '@app/shared/kiosks/schemas';
+import type { SiteTree } from '@app/shared/sites/schemas';
+import { ApiError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useMoveKiosks } from '../api/move-kiosks';
+import { areaOptions } from '../utils/kiosk-areas';
+
+export type MoveKiosksState = { kiosks: Kiosk[] } | null;
+
+const moveFormSchema = z.object({ area_id: z.uuid() });
+
+type MoveProps = { tree: SiteTree; onClose: () => void; onSaved?: () => void };
+
+function MoveKiosksForm({ kiosks, tree, onClose, onSaved }: MoveProps & { kiosks: Kiosk[] }) {
+  const { t } = useTranslation('kiosks');
+  const move = useMoveKiosks();
+  const single = kiosks.length === 1;
+  // A single kiosk cannot move to the area it is in; a group may include kiosks already there.
+  const options = areaOptions(tree, single ? kiosks[0]!.area_id : undefined);
+  const form = useForm({
+    initialValues: { area_id: '' },
+    validate: (values) => zodFormErrors(moveFormSchema, values, t),
+  });
+
+  const submit = form.onSubmit((values) =>
+    move.mutate(
+      { ids: kiosks.map((k) => k.id), area_id: values.area_id },
+      {
+        onSuccess: () => {
+          notifySuccess(single ? t('toasts.moved_one') : t('toasts.moved_many'));
+          onSaved?.();
+          onClose();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          const fields = serverFormErrors(error.fields);
+          form.setErrors(fields);
+          if (!fields.area_id) form.setFieldError('area_id', error.message);
+        },
+      },
+    ),
+  );
+
+  if (options.length === 0) {
+    return (
+      <Stack gap="md">
+        <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="kiosk-move-none">
+          {t('move.no_area')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {single ? t('move.intro_one', { name: kiosks[0]!.name }) : t('move.intro_many', { count: kiosks.length })}
+        </Text>
+        <Select
+          label={t('move.area')}
+          placeholder={t('move.area_placeholder')}
+          data={options}
+          searchable
+          required
+          nothingFoundMessage={t('move.nothing_found')}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="kiosk-move-area"
+          {...form.getInputProps('area_id')}
+          onChange={(value: string | null) => form.setFieldValue('area_id', value ?? '')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={move.isPending} data-testid="kiosk-move-save">
+            {single ? t('move.save_one') : t('move.save_many', { count: kiosks.length })}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function MoveKiosksModal({ state, tree, onClose, onSaved }: MoveProps & { state: MoveKiosksState }) {
+  const { t } = useTranslation('kiosks');
+  const kiosks = state?.kiosks ?? [];
+  const title =
+    kiosks.length === 1
+      ? t('move.title_one', { name: kiosks[0]!.name })
+      : t('move.title_many', { count: kiosks.length });
+  return (
+    <Modal opened={state !== null} onClose={onClose} title={title} centered>
+      {state && (
+        <MoveKiosksForm
+          key={kiosks.map((k) => k.id).join()}
+          kiosks={kiosks}
+          tree={tree}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Modal>
+  );
+}
