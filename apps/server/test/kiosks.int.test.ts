@@ -169,9 +169,9 @@ describe('pairing a kiosk', () => {
     expect(twice.json().fields.code[0]).toBe('This code has already been used to add a kiosk.');
     const other = await adminOf();
     const otherArea = (await placeOf(other.client, 'Other')).lobby;
-    expect((await other.client.post('/kiosks', { code: pairing.code, name: 'Mine', area_id: otherArea.id })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await other.client.post('/kiosks', { code: pairing.code, name: 'Mine', area_id: otherArea.id })).statusCode,
+    ).toBe(422);
 
     // Heartbeats keep it online and report the app version; two minutes of silence is offline.
     const beatRes = await beat(token, { app_version: '3.2.0' });
@@ -216,7 +216,9 @@ describe('pairing a kiosk', () => {
 
     const fresh = await requestCode(pairing.mac);
     expect(fresh.code).not.toBe(pairing.code);
-    expect((await client.post('/kiosks', { code: fresh.code, name: 'On time', area_id: lobby.id })).statusCode).toBe(201);
+    expect((await client.post('/kiosks', { code: fresh.code, name: 'On time', area_id: lobby.id })).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses unknown and malformed codes, and a MAC address that is already registered', async () => {
@@ -579,7 +581,10 @@ describe('the demo kiosks', () => {
     ]);
     expect(list.data[0].settings).toMatchObject({ door_relay: 2, date_format: 'dd-MM-yyyy', default_temperature: 36 });
     const rows = await withTenant(ctx.db.db, entity.id, (tx) =>
-      tx.select().from(kiosks).where(and(eq(kiosks.entityId, entity.id))),
+      tx
+        .select()
+        .from(kiosks)
+        .where(and(eq(kiosks.entityId, entity.id))),
     );
     expect(rows.every((r) => r.deviceTokenHash === null)).toBe(true);
   });

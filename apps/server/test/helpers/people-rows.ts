@@ -31,7 +31,11 @@ export async function insertPerson(
 }
 
 /** A site, an area and a kiosk in it, with a device token the test can present. */
-export async function insertKiosk(db: Executor, entity: CreatedEntity, names: { site?: string; area?: string; kiosk?: string } = {}) {
+export async function insertKiosk(
+  db: Executor,
+  entity: CreatedEntity,
+  names: { site?: string; area?: string; kiosk?: string } = {},
+) {
   const tag = newId().slice(-8);
   const deviceToken = randomToken(32);
   return withTenant(db, entity.id, async (tx) => {
@@ -58,7 +62,15 @@ export async function insertKiosk(db: Executor, entity: CreatedEntity, names: { 
       },
       deviceTokenHash: sha256(deviceToken),
     });
-    return { siteId, areaId, kioskId, deviceToken, siteName: names.site ?? `Site ${tag}`, areaName: names.area ?? `Area ${tag}`, kioskName: names.kiosk ?? `Kiosk ${tag}` };
+    return {
+      siteId,
+      areaId,
+      kioskId,
+      deviceToken,
+      siteName: names.site ?? `Site ${tag}`,
+      areaName: names.area ?? `Area ${tag}`,
+      kioskName: names.kiosk ?? `Kiosk ${tag}`,
+    };
   });
 }
 

@@ -190,7 +190,10 @@ function readList(raw: unknown): unknown[] | null {
 }
 
 const isEmpty = (raw: unknown): boolean =>
-  raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
+  raw === null ||
+  raw === undefined ||
+  (typeof raw === 'string' && raw.trim() === '') ||
+  (Array.isArray(raw) && raw.length === 0);
 
 export function checkCustomFieldValue(field: FieldForValue, raw: unknown): ValueCheck {
   if (isEmpty(raw)) return field.required ? { ok: false, error: 'custom_value_required' } : { ok: true, value: null };
@@ -226,7 +229,8 @@ export function checkCustomFieldValue(field: FieldForValue, raw: unknown): Value
       if (!list || list.some((item) => typeof item !== 'string' || !choices.includes(item)))
         return { ok: false, error: 'custom_value_choice' };
       const picked = choices.filter((choice) => list.includes(choice));
-      if (picked.length === 0) return field.required ? { ok: false, error: 'custom_value_required' } : { ok: true, value: null };
+      if (picked.length === 0)
+        return field.required ? { ok: false, error: 'custom_value_required' } : { ok: true, value: null };
       return { ok: true, value: picked };
     }
     case 'ratingScale':

@@ -16,14 +16,27 @@ const firstIssue = (result: { success: boolean; error?: { issues: { path: Proper
 
 describe('MAC addresses', () => {
   it('accepts the usual forms and stores one: lower case with colons', () => {
-    for (const form of ['AA:BB:CC:0D:EE:FF', 'aa-bb-cc-0d-ee-ff', 'aabb.cc0d.eeff', 'AABBCC0DEEFF', ' aa:bb:cc:0d:ee:ff ']) {
+    for (const form of [
+      'AA:BB:CC:0D:EE:FF',
+      'aa-bb-cc-0d-ee-ff',
+      'aabb.cc0d.eeff',
+      'AABBCC0DEEFF',
+      ' aa:bb:cc:0d:ee:ff ',
+    ]) {
       expect(macAddressSchema.parse(form)).toBe('aa:bb:cc:0d:ee:ff');
     }
     expect(normaliseMac('01-23-45-67-89-AB')).toBe('01:23:45:67:89:ab');
   });
 
   it('refuses mixed separators, wrong lengths, non-hex digits and unusable addresses', () => {
-    for (const bad of ['aa:bb-cc:dd:ee:ff', 'aa:bb:cc:dd:ee', 'gg:bb:cc:dd:ee:ff', 'aabbccddeeff00', '00:00:00:00:00:00', 'FF-FF-FF-FF-FF-FF']) {
+    for (const bad of [
+      'aa:bb-cc:dd:ee:ff',
+      'aa:bb:cc:dd:ee',
+      'gg:bb:cc:dd:ee:ff',
+      'aabbccddeeff00',
+      '00:00:00:00:00:00',
+      'FF-FF-FF-FF-FF-FF',
+    ]) {
       const result = macAddressSchema.safeParse(bad);
       expect(result.success, bad).toBe(false);
       expect(fieldMessage(firstIssue(result) as never).key).toBe('errors:invalid_mac');
@@ -39,8 +52,13 @@ describe('pairing codes', () => {
   });
 
   it('refuses letters that look alike and wrong lengths', () => {
-    for (const bad of ['K7M4Q0', 'K7M4QI', 'K7M4Q', 'K7M4QXX']) expect(pairingCodeSchema.safeParse(bad).success).toBe(false);
-    const empty = addKioskBodySchema.safeParse({ code: '', name: 'Lobby', area_id: '01890a5d-ac96-774b-bcce-b302099a8057' });
+    for (const bad of ['K7M4Q0', 'K7M4QI', 'K7M4Q', 'K7M4QXX'])
+      expect(pairingCodeSchema.safeParse(bad).success).toBe(false);
+    const empty = addKioskBodySchema.safeParse({
+      code: '',
+      name: 'Lobby',
+      area_id: '01890a5d-ac96-774b-bcce-b302099a8057',
+    });
     expect(firstIssue(empty).path).toEqual(['code']);
   });
 });
@@ -89,7 +107,11 @@ describe('kiosk settings', () => {
 
 describe('pairing request', () => {
   it('normalises the MAC address and accepts no app version', () => {
-    expect(createPairingBodySchema.parse({ mac_address: 'AA-BB-CC-DD-EE-01' })).toEqual({ mac_address: 'aa:bb:cc:dd:ee:01' });
-    expect(createPairingBodySchema.safeParse({ mac_address: 'aa:bb:cc:dd:ee:01', app_version: 'v 1' }).success).toBe(false);
+    expect(createPairingBodySchema.parse({ mac_address: 'AA-BB-CC-DD-EE-01' })).toEqual({
+      mac_address: 'aa:bb:cc:dd:ee:01',
+    });
+    expect(createPairingBodySchema.safeParse({ mac_address: 'aa:bb:cc:dd:ee:01', app_version: 'v 1' }).success).toBe(
+      false,
+    );
   });
 });

@@ -47,7 +47,10 @@ export const isMacAddress = (value: string): boolean => MAC_FORMS.some((form) =>
 
 /** The one form a MAC address is stored and shown in: lower case, colon separated. */
 export function normaliseMac(value: string): string {
-  const hex = value.trim().toLowerCase().replace(/[^0-9a-f]/g, '');
+  const hex = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
   return hex.match(/.{2}/g)?.join(':') ?? hex;
 }
 
@@ -76,8 +79,8 @@ export const TEMPERATURE_RANGES: Record<TemperatureUnit, { min: number; max: num
   F: { min: 86, max: 113, default: 96.8 },
 };
 
-export const celsiusToFahrenheit = (c: number): number => Math.round((c * 9) / 5 * 10 + 320) / 10;
-export const fahrenheitToCelsius = (f: number): number => Math.round(((f - 32) * 5) / 9 * 10) / 10;
+export const celsiusToFahrenheit = (c: number): number => Math.round(((c * 9) / 5) * 10 + 320) / 10;
+export const fahrenheitToCelsius = (f: number): number => Math.round((((f - 32) * 5) / 9) * 10) / 10;
 
 /** A temperature moved to the other unit, rounded to one decimal. */
 export const convertTemperature = (value: number, from: TemperatureUnit, to: TemperatureUnit): number =>

@@ -35,7 +35,12 @@ const linkCode = z
   .string()
   .max(100)
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().min(1).regex(/^[\w-]+$/, { message: 'rfid_code_invalid' }));
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .regex(/^[\w-]+$/, { message: 'rfid_code_invalid' }),
+  );
 
 export const RFID_STATES = ['enrolled', 'pending', 'none'] as const;
 export type RfidState = (typeof RFID_STATES)[number];
@@ -67,9 +72,7 @@ export const rfidPersonSchema = z.object({
   rfid: z.string().nullable(),
   state: z.enum(RFID_STATES),
   /** The live enrolment link, if one was sent and is neither used nor expired. */
-  pending: z
-    .object({ since: z.string(), expires_at: z.string(), kiosk: rfidKioskSchema.nullable() })
-    .nullable(),
+  pending: z.object({ since: z.string(), expires_at: z.string(), kiosk: rfidKioskSchema.nullable() }).nullable(),
 });
 export type RfidPerson = z.infer<typeof rfidPersonSchema>;
 
@@ -81,9 +84,7 @@ export type RfidSkipReason = (typeof RFID_SKIP_REASONS)[number];
 
 export const sendRfidInstructionsResponseSchema = z.object({
   sent: z.number().int(),
-  skipped: z.array(
-    z.object({ user_id: z.uuid(), name: z.string().nullable(), reason: z.enum(RFID_SKIP_REASONS) }),
-  ),
+  skipped: z.array(z.object({ user_id: z.uuid(), name: z.string().nullable(), reason: z.enum(RFID_SKIP_REASONS) })),
 });
 export type SendRfidInstructionsResponse = z.infer<typeof sendRfidInstructionsResponseSchema>;
 

@@ -75,9 +75,7 @@ export const tableHeadSchema = z.strictObject({
     .max(L.columns)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate_columns' })
     .default([]),
-  sizing: boundedRecord(z.number().int().min(L.minWidth).max(L.maxWidth), L.columns, 'too_many_columns').default(
-    {},
-  ),
+  sizing: boundedRecord(z.number().int().min(L.minWidth).max(L.maxWidth), L.columns, 'too_many_columns').default({}),
 });
 export type TableHead = z.infer<typeof tableHeadSchema>;
 

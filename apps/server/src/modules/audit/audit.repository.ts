@@ -27,11 +27,7 @@ export async function writeAudit(tx: Executor, ctx: Pick<AccessContext, 'entityI
 }
 
 /** Many audit rows in one statement, for changes applied to many records at once. */
-export async function writeAudits(
-  tx: Executor,
-  ctx: Pick<AccessContext, 'entityId' | 'actor'>,
-  entries: AuditEntry[],
-) {
+export async function writeAudits(tx: Executor, ctx: Pick<AccessContext, 'entityId' | 'actor'>, entries: AuditEntry[]) {
   if (entries.length === 0) return;
   await tx.insert(auditLog).values(
     entries.map((entry) => ({

@@ -64,7 +64,6 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: heartbeatResponseSchema },
       },
     },
-    async (req) =>
-      heartbeat(app, req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1], req.body.app_version),
+    async (req) => heartbeat(app, req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1], req.body.app_version),
   );
 };

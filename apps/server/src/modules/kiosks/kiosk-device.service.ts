@@ -34,9 +34,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 8;
 
 export const randomPairingCode = () =>
-  Array.from({ length: PAIRING_CODE_LENGTH }, () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]).join(
-    '',
-  );
+  Array.from(
+    { length: PAIRING_CODE_LENGTH },
+    () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)],
+  ).join('');
 
 async function registrationOf(tx: Executor, entityId: string, kioskId: string) {
   const [row] = await findKiosks(tx, entityId, null, [kioskId]);

@@ -140,7 +140,11 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kiosks/:id',
     {
       config: KIOSKS,
-      schema: { tags, summary: 'Deregister a kiosk: it is deleted and its device token stops working', params: idParam },
+      schema: {
+        tags,
+        summary: 'Deregister a kiosk: it is deleted and its device token stops working',
+        params: idParam,
+      },
     },
     async (req, reply) => {
       await deregisterKiosk(app, requireAccess(req), req.params.id);

@@ -102,7 +102,7 @@ function assertJourney(journeyId: string | null | undefined) {
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
     if (e.code === '23505' && (e.constraint === undefined || e.constraint === constraint)) return true;
     e = e.cause as typeof e;
   }
@@ -249,6 +249,11 @@ export async function deregisterKiosk(app: FastifyInstance, ctx: AccessContext, 
   return inTenant(app, ctx, async (tx) => {
     const [before] = await mustFindAll(tx, ctx, [id]);
     await deleteKiosk(tx, ctx.entityId, id);
-    await writeAudit(tx, ctx, { action: 'kiosk.deregister', targetType: 'kiosk', targetId: id, before: toKiosk(before!) });
+    await writeAudit(tx, ctx, {
+      action: 'kiosk.deregister',
+      targetType: 'kiosk',
+      targetId: id,
+      before: toKiosk(before!),
+    });
   });
 }

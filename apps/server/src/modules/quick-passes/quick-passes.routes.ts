@@ -24,7 +24,8 @@ export const quickPassesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: quickPassesResponseSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await printQuickPasses(app, requireAccess(req), req.body.user_ids, req.lang)),
+    async (req, reply) =>
+      reply.status(201).send(await printQuickPasses(app, requireAccess(req), req.body.user_ids, req.lang)),
   );
   app.post(
     '/quick-passes/send',

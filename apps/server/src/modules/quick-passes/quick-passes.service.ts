@@ -129,10 +129,7 @@ export async function printQuickPasses(
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** send_quick_pass_intructions: mails each person their QuickPass QR as an inline PNG. */
 export async function sendQuickPasses(

@@ -180,10 +180,7 @@ export async function findLink(tx: Executor, entityId: string, id: string) {
       company: { name: entities.name, logo: entities.logo },
     })
     .from(rfidEnrolments)
-    .innerJoin(
-      people,
-      and(eq(people.entityId, rfidEnrolments.entityId), eq(people.id, rfidEnrolments.personId)),
-    )
+    .innerJoin(people, and(eq(people.entityId, rfidEnrolments.entityId), eq(people.id, rfidEnrolments.personId)))
     .innerJoin(entities, eq(entities.id, rfidEnrolments.entityId))
     .where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.id, id)))
     .limit(1);

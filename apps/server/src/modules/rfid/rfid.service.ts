@@ -61,7 +61,12 @@ export const kioskCodeOf = (codeHash: string): string =>
     .toString()
     .padStart(RFID_KIOSK_CODE_LENGTH, '0');
 
-const toKiosk = (k: KioskPlace): RfidKiosk => ({ id: k.id, name: k.name, site_name: k.siteName, area_name: k.areaName });
+const toKiosk = (k: KioskPlace): RfidKiosk => ({
+  id: k.id,
+  name: k.name,
+  site_name: k.siteName,
+  area_name: k.areaName,
+});
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -123,7 +128,11 @@ export async function listRfidKiosks(app: FastifyInstance, ctx: AccessContext): 
 }
 
 /** Which of the given people have a card, and which wait on a link (get_users_have_rfid_enrollment). */
-export async function rfidStatusOf(app: FastifyInstance, ctx: AccessContext, ids: string[]): Promise<RfidStatusResponse> {
+export async function rfidStatusOf(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  ids: string[],
+): Promise<RfidStatusResponse> {
   return inTenant(app, ctx, async (tx) => {
     const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
     const links = await liveLinksOf(

@@ -20,7 +20,11 @@ export async function findTablePreference(
   membershipId: string,
   pageUrl: TablePreferencePage,
 ): Promise<TablePreferenceRow | null> {
-  const [row] = await tx.select().from(tablePreferences).where(mine(entityId, membershipId, pageUrl)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(tablePreferences)
+    .where(mine(entityId, membershipId, pageUrl))
+    .limit(1);
   return row ?? null;
 }
 

@@ -33,7 +33,8 @@ function memberOf(ctx: AccessContext): string {
  * today's bounds; such a part falls back to the defaults rather than failing the page.
  */
 function toPreference(pageUrl: TablePreferencePage, row: TablePreferenceRow | null): TablePreference {
-  if (!row) return { id: null, page_url: pageUrl, table_head: emptyTableHead(), url: emptyTableUrl(), updated_at: null };
+  if (!row)
+    return { id: null, page_url: pageUrl, table_head: emptyTableHead(), url: emptyTableUrl(), updated_at: null };
   const head = tableHeadSchema.safeParse(row.tableHead);
   const url = tableUrlSchema.safeParse(row.url);
   return {

@@ -17,12 +17,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, TEMPERATURE_UNITS } from '@app/shared/constants';
-import {
-  TEMPERATURE_RANGES,
-  kioskSettingsSchema,
-  type Kiosk,
-  type KioskSettings,
-} from '@app/shared/kiosks/schemas';
+import { TEMPERATURE_RANGES, kioskSettingsSchema, type Kiosk, type KioskSettings } from '@app/shared/kiosks/schemas';
 import { ApiError } from '@/lib/api-client';
 import { zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
