@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const SEED_SCRIPT = path.join(ROOT, 'e2e/fixtures/seed.ts');
-const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+// E2E_WEB_DIST: test a web build kept elsewhere (several builds side by side on one machine).
+const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps/web/dist');
+const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 const START_TIMEOUT_MS = 90_000;
 
 async function freePort(): Promise<number> {
@@ -60,6 +62,7 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.WEB_DIST;
+  if (process.env.E2E_WEB_DIST) env.WEB_DIST = WEB_DIST;
   return env;
 }
 
@@ -91,7 +94,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(WEB_INDEX)) {
-    console.warn('[e2e] apps/web/dist is missing: only API pages can be tested. Run `npm run build` first.');
+    console.warn(`[e2e] ${WEB_DIST} is missing: only API pages can be tested. Run \`npm run build\` first.`);
   }
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'fd-e2e-'));
   const dataDir = path.join(workDir, 'data');

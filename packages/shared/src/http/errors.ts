@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   otp_required: 401,
   forbidden: 403,
   otp_enrolment_required: 403,
+  /** The company's plan does not include the feature (e.g. custom fields on lite). */
+  plan_required: 403,
   csrf_failed: 403,
   not_found: 404,
   conflict: 409,
