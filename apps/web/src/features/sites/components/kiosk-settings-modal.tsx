@@ -208,7 +208,7 @@ function SettingsForm({
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={update.isPending} data-testid="kiosk-settings-save">
-            {kiosks.length > 1 ? t('settings.save_many', { count: kiosks.length }) : t('settings.save')}
+            {kiosks.length > 1 ? t('settings.save_multi', { count: kiosks.length }) : t('settings.save')}
           </Button>
         </Group>
       </Stack>
@@ -242,8 +242,8 @@ export function KioskSettingsModal({
   const kiosks = state?.kiosks ?? [];
   const title =
     kiosks.length === 1
-      ? t('settings.title_one', { name: kiosks[0]!.name })
-      : t('settings.title_many', { count: kiosks.length });
+      ? t('settings.title_single', { name: kiosks[0]!.name })
+      : t('settings.title_multi', { count: kiosks.length });
   return (
     <Modal opened={state !== null} onClose={onClose} title={title} centered size="lg">
       {kiosks.length === 1 && <OneKioskSettings key={kiosks[0]!.id} kiosk={kiosks[0]!} onClose={onClose} />}

@@ -33,7 +33,7 @@ function MoveKiosksForm({ kiosks, tree, onClose, onSaved }: MoveProps & { kiosks
       { ids: kiosks.map((k) => k.id), area_id: values.area_id },
       {
         onSuccess: () => {
-          notifySuccess(single ? t('toasts.moved_one') : t('toasts.moved_many'));
+          notifySuccess(single ? t('toasts.moved_single') : t('toasts.moved_multi'));
           onSaved?.();
           onClose();
         },
@@ -66,7 +66,7 @@ function MoveKiosksForm({ kiosks, tree, onClose, onSaved }: MoveProps & { kiosks
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {single ? t('move.intro_one', { name: kiosks[0]!.name }) : t('move.intro_many', { count: kiosks.length })}
+          {single ? t('move.intro_single', { name: kiosks[0]!.name }) : t('move.intro_multi', { count: kiosks.length })}
         </Text>
         <Select
           label={t('move.area')}
@@ -85,7 +85,7 @@ function MoveKiosksForm({ kiosks, tree, onClose, onSaved }: MoveProps & { kiosks
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={move.isPending} data-testid="kiosk-move-save">
-            {single ? t('move.save_one') : t('move.save_many', { count: kiosks.length })}
+            {single ? t('move.save_single') : t('move.save_multi', { count: kiosks.length })}
           </Button>
         </Group>
       </Stack>
@@ -98,8 +98,8 @@ export function MoveKiosksModal({ state, tree, onClose, onSaved }: MoveProps & {
   const kiosks = state?.kiosks ?? [];
   const title =
     kiosks.length === 1
-      ? t('move.title_one', { name: kiosks[0]!.name })
-      : t('move.title_many', { count: kiosks.length });
+      ? t('move.title_single', { name: kiosks[0]!.name })
+      : t('move.title_multi', { count: kiosks.length });
   return (
     <Modal opened={state !== null} onClose={onClose} title={title} centered>
       {state && (
