@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailSink } from './fixtures/mail-sink';
 
 // Browser tests run against the built app (server + apps/web/dist) on a fresh embedded database:
 // 1. a free port and a temporary DATA_DIR;
@@ -58,7 +59,7 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
     API_RATE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
-  // Embedded database only (see above); mail goes to the outbox table.
+  // Embedded database only (see above); mail goes to the outbox table and the tests' mail sink.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.WEB_DIST;
@@ -117,6 +118,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
   }
 
+  // Tests read what the server mails (an enrolment link, an invitation) through e2e/fixtures/mail.ts.
+  const mailSink = await startMailSink(path.join(workDir, 'mail'));
+  env.SMTP_URL = mailSink.url;
+
   const log = openSync(logFile, 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT,
@@ -127,6 +132,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.once('exit', () => server.kill('SIGKILL'));
   const teardown = async () => {
     await stopServer(server);
+    await mailSink.close();
     // Keep the server's log beside the test artifacts; the database goes unless asked to stay.
     mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
     copyFileSync(logFile, path.join(ROOT, 'test-results', 'server.log'));
@@ -144,5 +150,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Read by playwright.config.ts (baseURL) in the workers and by e2e/fixtures/world.ts.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_WORLD_FILE = worldFile;
+  process.env.E2E_MAIL_DIR = mailSink.dir;
   return teardown;
 }

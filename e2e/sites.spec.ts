@@ -48,6 +48,8 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
   page,
   loginAs,
 }) => {
+  // A long walk through the screen: every step waits for its own toast.
+  test.setTimeout(90_000);
   await loginAs('acmeAdmin');
   await page.goto('/sites');
   await expect(page.getByTestId('sites-page')).toBeVisible();
@@ -114,6 +116,24 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
   await expect(toast(page, 'Area Moved')).toBeVisible();
   await expect(treeArea(siteANode, 'Warehouse')).toHaveCount(0);
   await expect(treeArea(treeSite(page, siteB), 'Warehouse')).toBeVisible();
+
+  // A door in the reception; while it is there, the reception cannot be deleted.
+  await reception.getByTestId('door-add').click();
+  await page.getByTestId('door-name').fill('Main entrance');
+  await page.getByTestId('door-save').click();
+  await expect(toast(page, 'Door Added')).toBeVisible();
+  const door = reception.getByTestId('tree-door');
+  await expect(door).toHaveText('Main entrance');
+  await reception.getByTestId('area-delete').click();
+  await expect(page.getByRole('dialog')).toContainText('It still has 1 door: remove it first.');
+  await page.getByTestId('area-delete-confirm').click();
+  await expect(toast(page, 'This area still has doors: 1. Remove them first.')).toBeVisible();
+  await expect(reception).toBeVisible();
+  await door.click();
+  await page.getByTestId('door-remove').click();
+  await page.getByTestId('door-remove-confirm').click();
+  await expect(toast(page, 'Door Removed')).toBeVisible();
+  await expect(door).toHaveCount(0);
 
   // Delete the reception.
   await reception.getByTestId('area-delete').click();

@@ -1,6 +1,10 @@
 import { expect, test } from './fixtures/test';
 
-test('an admin builds a user type tree: add, add a child, edit, move, QR, delete', async ({ page, loginAs }) => {
+test('an admin builds a user type tree: add with hosts, add a child, edit, move, QR, delete', async ({
+  page,
+  loginAs,
+  world,
+}) => {
   await loginAs('acmeAdmin');
   await page.goto('/user-types');
   const tree = page.getByTestId('user-types-tree');
@@ -15,9 +19,39 @@ test('an admin builds a user type tree: add, add a child, edit, move, QR, delete
   await expect(page.getByTestId('user-type-grace')).toHaveValue('30');
   await page.getByTestId('user-type-grace').fill('45');
   await page.getByTestId('user-type-profile-email').check();
+  // Hosts: the search starts at two characters; the new type gets its host right after it is created.
+  const hosts = page.getByTestId('user-type-hosts');
+  await hosts.click();
+  await hosts.fill('E');
+  await expect(page.getByText('Type at least 2 characters', { exact: true })).toBeVisible();
+  await hosts.fill(world.people.acmeEmployee.firstName);
+  await page.getByRole('option', { name: new RegExp(world.people.acmeEmployee.fullName) }).click();
   await page.getByTestId('user-type-save').click();
   await expect(page).toHaveURL(/\/user-types$/);
   await expect(row('E2E Visitors')).toBeVisible();
+
+  // Editing shows the host; one host is swapped for another.
+  await row('E2E Visitors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-edit').click();
+  const dialog = page.getByRole('dialog');
+  const pill = (name: string) => dialog.locator('.mantine-Pill-root', { hasText: name });
+  await expect(pill(world.people.acmeEmployee.fullName)).toBeVisible();
+  await pill(world.people.acmeEmployee.fullName).locator('button').click();
+  await dialog.getByTestId('user-type-hosts').fill(world.people.polyglot.lastName);
+  await page.getByRole('option', { name: new RegExp(world.people.polyglot.fullName) }).click();
+  await expect(pill(world.people.polyglot.fullName)).toBeVisible();
+  await page.getByTestId('user-type-save').click();
+  await expect(page.getByText('User type updated')).toBeVisible();
+  await row('E2E Visitors').getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-edit').click();
+  await expect(pill(world.people.polyglot.fullName)).toBeVisible();
+  await expect(pill(world.people.acmeEmployee.fullName)).toHaveCount(0);
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens'}/user-type-hosts-en.png`,
+    animations: 'disabled',
+  });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // A duplicate name is refused on its field.
   await page.getByTestId('user-type-add').click();

@@ -21,8 +21,10 @@ import { t } from './lib/i18n';
 import { authRoutes } from './modules/auth/auth.routes';
 import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
 import { companyRoutes } from './modules/entities/company.routes';
+import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { publicRoutes } from './modules/entities/public.routes';
 import type { Mailer } from './modules/mail/mailer';
+import { doorsRoutes } from './modules/doors/doors.routes';
 import { kioskDeviceRoutes } from './modules/kiosks/kiosk-device.routes';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -32,6 +34,7 @@ import { tablePreferencesRoutes } from './modules/table-preferences/table-prefer
 import { userTypesRoutes } from './modules/user-types/user-types.routes';
 import { rfidRoutes } from './modules/rfid/rfid.routes';
 import { quickPassesRoutes } from './modules/quick-passes/quick-passes.routes';
+import { peopleRoutes } from './modules/people/people.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -115,8 +118,11 @@ export async function buildApp(opts: AppOptions) {
       await api.register(tablePreferencesRoutes);
       await api.register(rfidRoutes);
       await api.register(quickPassesRoutes);
+      await api.register(peopleRoutes);
       await api.register(kiosksRoutes);
       await api.register(kioskDeviceRoutes);
+      await api.register(doorsRoutes);
+      await api.register(customFieldsRoutes);
     },
     { prefix: '/api/v1' },
   );

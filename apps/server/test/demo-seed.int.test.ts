@@ -69,4 +69,14 @@ describe('the demo company', () => {
     const { client } = await signIn(ctx.app, logins!.admin.email, logins!.admin.password);
     expect((await client.get('/auth/me')).statusCode).toBe(200);
   });
+
+  it('shows the printed admin its people on the users list', async () => {
+    const { client } = await signIn(ctx.app, logins!.admin.email, logins!.admin.password);
+    const res = await client.get('/people?limit=50&sortField=name');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ data: { sites: unknown[]; user_types: unknown[] }[]; count: number }>();
+    expect(page.count).toBeGreaterThanOrEqual(DEMO_PEOPLE_COUNT);
+    expect(page.data).toHaveLength(50);
+    expect(page.data.every((p) => p.sites.length > 0 && p.user_types.length > 0)).toBe(true);
+  });
 });

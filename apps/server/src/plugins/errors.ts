@@ -24,13 +24,10 @@ function translateIssues(req: FastifyRequest, issues: Issue[]): Record<string, s
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
-  const body: ErrorBody = { code: error.code, message: t(req.lang, `errors:${error.code}`, error.options.vars) };
-  if (error.options.field) {
-    body.fields = {
-      [error.options.field]: [t(req.lang, `errors:${error.options.messageKey ?? error.code}`, error.options.vars)],
-    };
-    if (error.options.messageKey) body.message = body.fields[error.options.field]![0]!;
-  }
+  // The message names the rule that was broken (messageKey) when there is one, else the code's.
+  const message = t(req.lang, `errors:${error.options.messageKey ?? error.code}`, error.options.vars);
+  const body: ErrorBody = { code: error.code, message };
+  if (error.options.field) body.fields = { [error.options.field]: [message] };
   if (error.options.otpError) body.otp_error = true;
   if (error.options.retryAfter !== undefined) {
     body.retry_after = error.options.retryAfter;

@@ -57,7 +57,10 @@ const publicRoutes = [
     paths.linkExpired,
     lazyRouteComponent(() => import('./routes/link-expired-page'), 'LinkExpiredPage'),
   ),
-  publicPage(paths.kioskRegister),
+  publicPage(
+    paths.kioskRegister,
+    lazyRouteComponent(() => import('@/features/kiosk-register/components/kiosk-register-page'), 'KioskRegisterPage'),
+  ),
   publicPage(paths.preRegistration),
   publicPage(paths.preRegistrationSuccess),
   createRoute({
@@ -72,7 +75,10 @@ const publicRoutes = [
   }),
   publicPage(paths.onlineCompliance),
   publicPage(paths.complianceLink),
-  publicPage(paths.rfidCode),
+  publicPage(
+    paths.rfidCode,
+    lazyRouteComponent(() => import('@/features/rfid-public/components/rfid-public-page'), 'RfidPublicPage'),
+  ),
   publicPage(paths.loginOneTime),
   publicPage(paths.passport),
   publicPage(
@@ -81,9 +87,10 @@ const publicRoutes = [
   ),
 ] as const;
 
-const appRoute = createRoute({
+/** Spec "Route guards": every signed-in route sits under this one, with or without the app layout. */
+const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
-  id: 'app',
+  id: 'signed-in',
   beforeLoad: ({ matches, location, preload }) => {
     const decision = decideRoute(matches.at(-1)?.fullPath ?? location.pathname, getStoredUser());
     if (decision.kind === 'redirect') redirect({ to: decision.to, replace: true, throw: true });
@@ -93,6 +100,12 @@ const appRoute = createRoute({
       return new Promise<never>(() => undefined);
     }
   },
+  component: Outlet,
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  id: 'app',
   component: lazyRouteComponent(() => import('./routes/authenticated-layout'), 'AuthenticatedLayout'),
 });
 
@@ -140,15 +153,27 @@ const appRoutes = [
     path: paths.oldUserTypes,
     beforeLoad: () => redirect({ to: paths.userTypes, replace: true, throw: true }),
   }),
-  appPage(paths.users),
+  appPage(
+    paths.users,
+    lazyRouteComponent(() => import('@/features/users/components/users-page'), 'UsersPage'),
+  ),
   appPage(paths.usersImport),
   appPage(paths.usersImportGrid),
   appPage(paths.usersImportQueue),
   appPage(paths.usersImportDetails),
   appPage(paths.duplicationControlBoard),
   appPage(paths.multipleSignIn),
-  appPage(paths.inviteUsers),
-  appPage(paths.rfidEnrollment),
+  appPage(
+    paths.inviteUsers,
+    lazyRouteComponent(() => import('@/features/users/components/invite-users-page'), 'InviteUsersPage'),
+  ),
+  appPage(
+    paths.rfidEnrollment,
+    lazyRouteComponent(
+      () => import('@/features/rfid-enrollment/components/rfid-enrollment-page'),
+      'RfidEnrollmentPage',
+    ),
+  ),
   appPage(
     paths.userTypes,
     lazyRouteComponent(() => import('@/features/user-types/components/user-types-page'), 'UserTypesPage'),
@@ -158,8 +183,14 @@ const appRoutes = [
     lazyRouteComponent(() => import('@/features/user-types/components/add-user-type-page'), 'AddUserTypePage'),
   ),
   appPage(paths.privacyManager),
-  appPage(paths.customFields),
-  appPage(paths.addCustomField),
+  appPage(
+    paths.customFields,
+    lazyRouteComponent(() => import('@/features/custom-fields/components/custom-fields-page'), 'CustomFieldsPage'),
+  ),
+  appPage(
+    paths.addCustomField,
+    lazyRouteComponent(() => import('@/features/custom-fields/components/add-custom-field-page'), 'AddCustomFieldPage'),
+  ),
   appPage(paths.settings),
   appPage(paths.announcements),
   appPage(paths.addAnnouncement),
@@ -210,7 +241,21 @@ const appRoutes = [
   appPage(paths.addReason),
 ] as const;
 
-const routeTree = rootRoute.addChildren([...publicRoutes, appRoute.addChildren([...appRoutes])]);
+/** Signed-in pages printed from their own tab, without the app layout around them. */
+const printPage = <TPath extends string>(path: TPath, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => signedInRoute, path, component });
+
+const printRoutes = [
+  printPage(
+    paths.quickPassPrint,
+    lazyRouteComponent(() => import('@/features/users/components/quick-pass-print-page'), 'QuickPassPrintPage'),
+  ),
+] as const;
+
+const routeTree = rootRoute.addChildren([
+  ...publicRoutes,
+  signedInRoute.addChildren([...printRoutes, appRoute.addChildren([...appRoutes])]),
+]);
 
 function RoutePending() {
   return (

@@ -33,6 +33,8 @@ export const appPaths = {
   systemCompanies: '/system/companies',
 
   users: '/users',
+  /** The printable QuickPasses of `?ids=` (comma separated), opened in a new tab from the users list. */
+  quickPassPrint: '/users/quick-pass',
   usersImport: '/users/import',
   usersImportGrid: '/users/import/grid',
   usersImportQueue: '/users/import/queue',
@@ -115,6 +117,10 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.emergencySessions]: 'show_emergency_sessions',
   [paths.emergencyList]: 'show_emergency_list',
   [paths.users]: 'users',
+  [paths.quickPassPrint]: 'users',
+  // Not in the spec's mapped names; the server serves it under `users`, so the guard asks for that too.
+  [paths.rfidEnrollment]: 'users',
+  [paths.inviteUsers]: 'users',
   [paths.announcements]: 'announcements',
   [paths.addAnnouncement]: 'add-announcement',
   [paths.sites]: 'sites_devices',

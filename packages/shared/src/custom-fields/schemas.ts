@@ -76,6 +76,10 @@ export const sectionAvailabilityQuerySchema = z.object({
   exclude_id: z.uuid().optional(),
 });
 
+/** The live answer while a section name is typed: `message` says why it cannot be used. */
+export const sectionAvailabilitySchema = z.object({ available: z.boolean(), message: z.string().nullable() });
+export type SectionAvailability = z.infer<typeof sectionAvailabilitySchema>;
+
 // ---- fields ----
 
 export const customFieldOptionsSchema = z.object({
@@ -118,6 +122,16 @@ export const customFieldBodySchema = customFieldBodyObject.superRefine((body, ct
 export type CustomFieldBody = z.input<typeof customFieldBodySchema>;
 export type CustomFieldBodyParsed = z.output<typeof customFieldBodySchema>;
 
+/**
+ * The options a type keeps: choices for the choice types, the scale for a rating scale, nothing for
+ * the others (so a field changed from radio buttons to text does not carry stale choices).
+ */
+export function optionsForType(type: CustomFieldType, options: CustomFieldOptions): CustomFieldOptions {
+  if (isChoiceType(type)) return { choices: options.choices ?? [] };
+  if (type === 'ratingScale') return options.scale === undefined ? {} : { scale: options.scale };
+  return {};
+}
+
 export const customFieldSchema = z.object({
   id: z.uuid(),
   section_id: z.uuid(),
@@ -132,6 +146,10 @@ export const customFieldSchema = z.object({
   value_count: z.number().int(),
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
+
+/** A field as a person or visit form lists it: with its section's name, to group the form by section. */
+export const listedCustomFieldSchema = customFieldSchema.extend({ section_name: z.string() });
+export type ListedCustomField = z.infer<typeof listedCustomFieldSchema>;
 
 /** Spec §3 "Section has id and value": `value` is the section's name. */
 export const sectionSchema = z.object({
@@ -165,6 +183,15 @@ export type FieldForValue = { type: CustomFieldType; options: CustomFieldOptions
 export type ValueCheck = { ok: true; value: string | number | string[] | null } | { ok: false; error: string };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Plain decimal notation only: spec §5 number inputs block the letter 'e', so '1e5', hex and
+// 'Infinity' are refused here as well.
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+const readNumber = (raw: unknown): number => {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string' && DECIMAL.test(raw.trim())) return Number(raw.trim());
+  return Number.NaN;
+};
 
 const isRealDate = (value: string): boolean => {
   if (!ISO_DATE.test(value)) return false;
@@ -173,7 +200,7 @@ const isRealDate = (value: string): boolean => {
 };
 
 function readList(raw: unknown): unknown[] | null {
-  if (Array.isArray(raw)) return raw;
+  if (Array.isArray(raw)) return raw as unknown[];
   if (typeof raw === 'string') {
     const text = raw.trim();
     if (text.startsWith('[')) {
@@ -207,7 +234,7 @@ export function checkCustomFieldValue(field: FieldForValue, raw: unknown): Value
       return text.length > max ? { ok: false, error: 'custom_value_too_long' } : { ok: true, value: text };
     }
     case 'number': {
-      const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
+      const value = readNumber(raw);
       return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: 'custom_value_number' };
     }
     case 'date':
@@ -215,8 +242,8 @@ export function checkCustomFieldValue(field: FieldForValue, raw: unknown): Value
         ? { ok: true, value: raw.trim() }
         : { ok: false, error: 'custom_value_date' };
     case 'toggleButton': {
-      if (raw === true || raw === 1 || raw === '1') return { ok: true, value: 1 };
-      if (raw === false || raw === 0 || raw === '0') return { ok: true, value: 0 };
+      if (raw === true || raw === 1 || raw === '1' || raw === 'true') return { ok: true, value: 1 };
+      if (raw === false || raw === 0 || raw === '0' || raw === 'false') return { ok: true, value: 0 };
       return { ok: false, error: 'custom_value_toggle' };
     }
     case 'radioButtons':
@@ -236,7 +263,7 @@ export function checkCustomFieldValue(field: FieldForValue, raw: unknown): Value
     case 'ratingScale':
     case 'stars':
     case 'smileys': {
-      const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
+      const value = readNumber(raw);
       return Number.isInteger(value) && value >= 1 && value <= scoreMax(field)
         ? { ok: true, value }
         : { ok: false, error: 'custom_value_score' };

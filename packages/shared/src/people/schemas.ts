@@ -208,6 +208,10 @@ export const SKIP_REASONS = [
   'email_in_use',
   'already_done',
   'archived',
+  /** The person's role allows something the caller may not do (invite). */
+  'role_not_assignable',
+  /** The person lacks profile data the chosen user types make mandatory (change user type). */
+  'profile_incomplete',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -216,6 +220,13 @@ export const massResultSchema = z.object({
   skipped: z.array(z.object({ id: z.uuid(), reason: z.enum(SKIP_REASONS), message: z.string() })),
 });
 export type MassResult = z.infer<typeof massResultSchema>;
+
+/** `?person_ids=a&person_ids=b`: the people chosen on the users list for the invite page. */
+export const inviteCandidatesQuerySchema = z.object({
+  person_ids: z
+    .union([z.uuid(), z.array(z.uuid()).min(1).max(PERSON_LIMITS.massMax)])
+    .transform((v) => (Array.isArray(v) ? v : [v])),
+});
 
 /** The invite page (spec "Invited user"): each chosen person and whether they can be invited. */
 export const inviteCandidateSchema = z.object({

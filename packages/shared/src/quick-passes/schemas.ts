@@ -6,7 +6,13 @@ import { z } from 'zod';
 /** People per print or send: each pass carries its QR and photo inline. */
 export const QUICK_PASS_MAX = 50;
 
-export const quickPassesBodySchema = z.object({ user_ids: z.array(z.uuid()).min(1).max(QUICK_PASS_MAX) });
+// Ids in the case the database answers them (lower), so each asked id matches the person found.
+export const quickPassesBodySchema = z.object({
+  user_ids: z
+    .array(z.uuid().transform((id) => id.toLowerCase()))
+    .min(1)
+    .max(QUICK_PASS_MAX),
+});
 export type QuickPassesBody = z.infer<typeof quickPassesBodySchema>;
 
 export const QUICK_PASS_SKIP_REASONS = ['default_user', 'archived', 'no_email', 'not_found'] as const;

@@ -25,7 +25,8 @@ export const rfidValueSchema = z
   .trim()
   .max(64)
   .transform(normaliseRfid)
-  .pipe(z.string().min(1).regex(RFID_VALUE, { message: 'invalid_rfid' }));
+  // An empty value is only "required", not also malformed.
+  .pipe(z.string().min(1, { abort: true }).regex(RFID_VALUE, { message: 'invalid_rfid' }));
 
 /** The last characters of a card value, the only part the public page shows. */
 export const cardEnding = (rfid: string): string => rfid.slice(-4);
@@ -38,14 +39,16 @@ const linkCode = z
   .pipe(
     z
       .string()
-      .min(1)
+      .min(1, { abort: true })
       .regex(/^[\w-]+$/, { message: 'rfid_code_invalid' }),
   );
 
 export const RFID_STATES = ['enrolled', 'pending', 'none'] as const;
 export type RfidState = (typeof RFID_STATES)[number];
 
-export const userIdsSchema = z.array(z.uuid()).min(1).max(RFID_SEND_MAX);
+/** Ids in the case the database answers them (lower), so each asked id matches the person found. */
+const personId = z.uuid().transform((id) => id.toLowerCase());
+export const userIdsSchema = z.array(personId).min(1).max(RFID_SEND_MAX);
 
 // ---- admin ----
 

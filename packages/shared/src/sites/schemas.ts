@@ -58,12 +58,23 @@ export type Area = z.infer<typeof areaSchema>;
 export const treeKioskSchema = z.object({ id: z.uuid(), name: z.string(), online: z.boolean() });
 export type TreeKiosk = z.infer<typeof treeKioskSchema>;
 
-/** The site → area tree; nodes carry value and text (spec §3 Site); each area lists its kiosks. */
+/** A door as the site tree lists it under its area (kiosk_id: the kiosk whose relay opens it). */
+export const treeDoorSchema = z.object({ id: z.uuid(), name: z.string(), kiosk_id: z.uuid().nullable() });
+export type TreeDoor = z.infer<typeof treeDoorSchema>;
+
+/** The site → area tree; nodes carry value and text (spec §3 Site); each area lists its kiosks and doors. */
 export const siteTreeSchema = z.array(
   z.object({
     value: z.uuid(),
     text: z.string(),
-    children: z.array(areaSchema.extend({ value: z.uuid(), text: z.string(), kiosks: z.array(treeKioskSchema) })),
+    children: z.array(
+      areaSchema.extend({
+        value: z.uuid(),
+        text: z.string(),
+        kiosks: z.array(treeKioskSchema),
+        doors: z.array(treeDoorSchema),
+      }),
+    ),
   }),
 );
 export type SiteTree = z.infer<typeof siteTreeSchema>;

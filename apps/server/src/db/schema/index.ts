@@ -5,3 +5,4 @@ export * from './user-types';
 export * from './people';
 export * from './kiosks';
 export * from './custom-fields';
+export * from './doors';

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import { addMember, createEntity, createUser } from './factories';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoKiosks } from './demo-kiosks';
+import { seedDemoCustomFields } from './demo-custom-fields';
 
 export type DemoLogins = { admin: { email: string; password: string }; system: { email: string; password: string } };
 
@@ -38,6 +39,7 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   await seedDemoSetup(db, company.id);
   await withTenant(db, company.id, (tx) => seedDemoKiosks(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoPeople(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoCustomFields(tx, company.id));
   const logins = {
     admin: { email: admin.email, password: adminPassword },
     system: { email: system.email, password: systemPassword },

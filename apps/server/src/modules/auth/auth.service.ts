@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginBody, SignInResponse } from '@app/shared/auth/schemas';
 import { PASSWORD_RESET_TTL_MS, SESSION, isLanguage } from '@app/shared/constants';
+import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -9,6 +10,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import { loadUserAccess } from '../access/access.service';
 import type { AccessContext } from '../access/access.types';
 import { findEntityBySubdomain } from '../entities/entities.repository';
+import { acceptInvitation } from '../people/dashboard-access.repository';
 import { toLoginResult } from './login-result';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import {
@@ -148,6 +150,8 @@ export async function signIn(app: FastifyInstance, req: FastifyRequest, reply: F
 
 export async function rememberEntity(app: FastifyInstance, user: UserRow, entityId: string | null) {
   if (entityId && user.lastEntityId !== entityId) await updateUser(app.db.db, user.id, { lastEntityId: entityId });
+  // Opening the company accepts a dashboard invitation there (the person's access becomes active).
+  if (entityId) await withTenant(app.db.db, entityId, (tx) => acceptInvitation(tx, entityId, user.id));
 }
 
 export async function signOut(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
@@ -191,8 +195,12 @@ export async function issuePasswordLink(app: FastifyInstance, userId: string, tt
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + ttlMs),
   });
-  return `${app.env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return passwordLinkUrl(app.env.appUrl, token);
 }
+
+/** The page where a password link's token is used (reset, welcome and dashboard invitations). */
+export const passwordLinkUrl = (appUrl: string, token: string) =>
+  `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 export async function assertResetTokenUsable(app: FastifyInstance, token: string) {
   const reset = await findUsablePasswordReset(app.db.db, sha256(token));

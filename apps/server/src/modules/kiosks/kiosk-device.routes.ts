@@ -20,6 +20,10 @@ const DEVICE = {
   access: { auth: 'public' as const, deviceToken: true },
   rateLimit: { max: (req: FastifyRequest) => publicLimit(req) * 10, timeWindow: '1 minute' },
 };
+// A kiosk waiting to be added asks every few seconds; several tablets set up at once behind one
+// address must not lock each other out, so the status gets the heartbeat's allowance too. Asking
+// for codes keeps the public allowance.
+const POLLING = { access: { auth: 'public' as const }, rateLimit: DEVICE.rateLimit };
 
 export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -39,7 +43,7 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/kiosk-pairings/status',
     {
-      config: PUBLIC,
+      config: POLLING,
       schema: {
         tags,
         summary: 'Whether an admin has added the kiosk yet',

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListKiosksQuery } from '@app/shared/kiosks/schemas';
 import type { Executor } from '../../db/client';
-import { areas, entities, kioskPairings, kiosks, rfidEnrolments, sites } from '../../db/schema/index';
+import { areas, entities, kioskPairings, kiosks, sites } from '../../db/schema/index';
 import { siteFilter } from '../sites/sites.repository';
 
 export type KioskRow = typeof kiosks.$inferSelect;
@@ -83,9 +83,11 @@ export async function updateKiosks(
     .where(and(eq(kiosks.entityId, entityId), inArray(kiosks.id, ids)));
 }
 
-/** Deletes a kiosk with what only it used: its pending pairing and RFID enrolment links. */
+/**
+ * Deletes a kiosk with its pending pairing. RFID enrolment links sent for it stay: whoever opens one
+ * learns that its kiosk is no longer in use, rather than that the link never existed.
+ */
 export async function deleteKiosk(tx: Executor, entityId: string, id: string) {
-  await tx.delete(rfidEnrolments).where(and(eq(rfidEnrolments.entityId, entityId), eq(rfidEnrolments.kioskId, id)));
   await tx
     .delete(kioskPairings)
     .where(and(eq(kioskPairings.claimedEntityId, entityId), eq(kioskPairings.claimedKioskId, id)));

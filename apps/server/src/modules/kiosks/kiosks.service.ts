@@ -25,6 +25,7 @@ import {
   updateKiosks,
   type KioskWithPlace,
 } from './kiosks.repository';
+import { releaseDoorsOfKiosks } from '../doors/doors.repository';
 
 export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
   fire_alarm: record.fireAlarm,
@@ -222,6 +223,12 @@ export async function moveKiosks(
       throw new AppError('rule_violation', { field: 'area_id', messageKey: 'kiosk_same_area' });
     }
     const moving = before.filter((row) => row.kiosk.areaId !== target.area_id);
+    // A kiosk's relay opens doors of its own area only: in its new area it opens none yet.
+    await releaseDoorsOfKiosks(
+      tx,
+      ctx.entityId,
+      moving.map((row) => row.kiosk.id),
+    );
     await updateKiosks(
       tx,
       ctx.entityId,

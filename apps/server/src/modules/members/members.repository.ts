@@ -1,6 +1,16 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { memberships, rolePermissions, roles, users } from '../../db/schema/index';
+import {
+  memberships,
+  people,
+  personSites,
+  personUserTypes,
+  rolePermissions,
+  roles,
+  sites,
+  userTypes,
+  users,
+} from '../../db/schema/index';
 
 const memberColumns = {
   id: memberships.id,
@@ -44,6 +54,37 @@ export async function setMemberRole(tx: Executor, entityId: string, membershipId
     .update(memberships)
     .set({ roleId, updatedAt: new Date() })
     .where(and(eq(memberships.entityId, entityId), eq(memberships.id, membershipId)));
+  // The member's person carries the same role (the people screens show and edit it there).
+  await tx
+    .update(people)
+    .set({ roleId, updatedAt: new Date() })
+    .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)));
+}
+
+/** The names of the sites and user types of a member's person, for 'Permissions Updated'. */
+export async function memberAssignmentNames(tx: Executor, entityId: string, membershipId: string) {
+  const [person] = await tx
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)))
+    .limit(1);
+  if (!person) return { siteNames: [], userTypeNames: [] };
+  const siteRows = await tx
+    .select({ name: sites.name })
+    .from(personSites)
+    .innerJoin(sites, and(eq(sites.entityId, personSites.entityId), eq(sites.id, personSites.siteId)))
+    .where(and(eq(personSites.entityId, entityId), eq(personSites.personId, person.id)))
+    .orderBy(asc(sites.name));
+  const typeRows = await tx
+    .select({ name: userTypes.name })
+    .from(personUserTypes)
+    .innerJoin(
+      userTypes,
+      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
+    )
+    .where(and(eq(personUserTypes.entityId, entityId), eq(personUserTypes.personId, person.id)))
+    .orderBy(asc(userTypes.name));
+  return { siteNames: siteRows.map((r) => r.name), userTypeNames: typeRows.map((r) => r.name) };
 }
 
 export async function findRole(tx: Executor, entityId: string, roleId: string) {

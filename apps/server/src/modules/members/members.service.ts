@@ -10,6 +10,7 @@ import {
   findRole,
   listMembers,
   listRolesWithPermissions,
+  memberAssignmentNames,
   setMemberRole,
   upsertRolePermission,
 } from './members.repository';
@@ -39,7 +40,7 @@ export async function listRoles(app: FastifyInstance, ctx: AccessContext) {
 
 /** Changes a member's role; that person's open dashboards get 'Permissions Updated'. */
 export async function changeMemberRole(app: FastifyInstance, ctx: AccessContext, membershipId: string, roleId: string) {
-  const { before, after } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
+  const { before, after, names } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     const before = await findMember(tx, ctx.entityId, membershipId);
     if (!before) throw new AppError('not_found');
     if (before.isOwner) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'owner_role_locked' });
@@ -54,17 +55,16 @@ export async function changeMemberRole(app: FastifyInstance, ctx: AccessContext,
       before: { role_id: before.roleId, role: before.roleName },
       after: { role_id: after.roleId, role: after.roleName },
     });
-    return { before, after };
+    return { before, after, names: await memberAssignmentNames(tx, ctx.entityId, membershipId) };
   });
   if (before.roleId !== after.roleId) {
-    app.realtime.toEntity(ctx.entityId, 'pongUpdateUserRole', {
+    // To that person only: nobody else needs to learn of the change.
+    app.realtime.toUser(after.userId, 'pongUpdateUserRole', {
       user_id: after.userId,
       entity: ctx.entityId,
       oldRole: { id: before.roleId, name: before.roleName },
       newRole: { id: after.roleId, name: after.roleName },
-      // Site and user-type assignments per admin arrive with the configuration module.
-      siteNames: [],
-      userTypeNames: [],
+      ...names,
     });
   }
   return toMember(after);

@@ -18,7 +18,7 @@ import { detectImageKind } from '../../lib/images';
 import type { AccessContext } from '../access/access.types';
 import { writeAudits } from '../audit/audit.repository';
 import type { Mail } from '../mail/mailer';
-import { personInScope } from '../rfid/person-scope';
+import { personInScope } from '../people/person-scope';
 import { findPassHolders, insertQuickPasses, userTypeNamesOf, type PassHolder } from './quick-passes.repository';
 
 const fullName = (p: Pick<PassHolder, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`.trim();

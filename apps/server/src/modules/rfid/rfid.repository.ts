@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
 import type { Executor } from '../../db/client';
 import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites, users } from '../../db/schema/index';
@@ -124,6 +124,14 @@ export async function liveCodeHashesOfKiosk(tx: Executor, entityId: string, kios
   return rows.map((r) => r.codeHash);
 }
 
+/** The company's live links at every kiosk, for a kiosk code typed at the wrong kiosk. */
+export async function liveLinksOfEntity(tx: Executor, entityId: string) {
+  return tx
+    .select({ id: rfidEnrolments.id, codeHash: rfidEnrolments.codeHash })
+    .from(rfidEnrolments)
+    .where(and(eq(rfidEnrolments.entityId, entityId), live()));
+}
+
 /** Links of a kiosk recent enough to explain a typed kiosk code: live, used, or lately expired. */
 export async function recentLinksOfKiosk(tx: Executor, entityId: string, kioskId: string): Promise<EnrolmentRow[]> {
   return tx
@@ -138,18 +146,23 @@ export async function recentLinksOfKiosk(tx: Executor, entityId: string, kioskId
     );
 }
 
-/** A new send replaces every link the people have not used (live or expired). */
-export async function deleteUnusedLinks(tx: Executor, entityId: string, personIds: string[]) {
+/**
+ * A new send replaces the people's unused links. A replaced link ends now rather than disappearing,
+ * so whoever opens an older email learns that a newer link was sent (see `superseded` in findLink);
+ * unused links that ended long ago go, so the table does not grow with every send.
+ */
+export async function supersedeUnusedLinks(tx: Executor, entityId: string, personIds: string[]) {
   if (personIds.length === 0) return;
+  const unused = and(
+    eq(rfidEnrolments.entityId, entityId),
+    inArray(rfidEnrolments.personId, personIds),
+    isNull(rfidEnrolments.usedAt),
+  );
+  await tx.delete(rfidEnrolments).where(and(unused, lt(rfidEnrolments.expiresAt, sql`now() - interval '30 days'`)));
   await tx
-    .delete(rfidEnrolments)
-    .where(
-      and(
-        eq(rfidEnrolments.entityId, entityId),
-        inArray(rfidEnrolments.personId, personIds),
-        isNull(rfidEnrolments.usedAt),
-      ),
-    );
+    .update(rfidEnrolments)
+    .set({ expiresAt: sql`now()` })
+    .where(and(unused, gt(rfidEnrolments.expiresAt, sql`now()`)));
 }
 
 export async function insertLinks(tx: Executor, rows: (typeof rfidEnrolments.$inferInsert)[]) {
@@ -178,6 +191,12 @@ export async function findLink(tx: Executor, entityId: string, id: string) {
         rfid: people.rfid,
       },
       company: { name: entities.name, logo: entities.logo },
+      // A newer link was sent to the same person after this one (it replaced this one if unused).
+      superseded: sql<boolean>`exists (
+        select 1 from rfid_enrolments newer
+        where newer.entity_id = ${rfidEnrolments.entityId} and newer.person_id = ${rfidEnrolments.personId}
+          and (newer.created_at, newer.id) > (${rfidEnrolments.createdAt}, ${rfidEnrolments.id})
+      )`,
     })
     .from(rfidEnrolments)
     .innerJoin(people, and(eq(people.entityId, rfidEnrolments.entityId), eq(people.id, rfidEnrolments.personId)))

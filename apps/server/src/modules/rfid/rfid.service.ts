@@ -1,5 +1,5 @@
 // RFID enrolment. An admin sends people a one-time link for a kiosk (only its sha256 is stored, valid
-// RFID_LINK_TTL_MS, a new send replaces older unused links). The person opens /rfid/<code>, sees where
+// RFID_LINK_TTL_MS, a new send supersedes older unused links). The person opens /rfid/<code>, sees where
 // the kiosk stands and a six-digit kiosk code derived from the stored hash, types that code at the
 // kiosk and taps the card (the kiosk calls verify with its device token), or types the number printed
 // on the card on the page itself. Card values are unique in a company (spec §5).
@@ -27,9 +27,8 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit, writeAudits } from '../audit/audit.repository';
 import type { Mail } from '../mail/mailer';
-import { personInScope } from './person-scope';
+import { personInScope } from '../people/person-scope';
 import {
-  deleteUnusedLinks,
   findKioskByDeviceTokenHash,
   findKioskPlaces,
   findLink,
@@ -41,9 +40,11 @@ import {
   listPeopleWithCards,
   liveCodeHashesOfKiosk,
   liveLinksOf,
+  liveLinksOfEntity,
   markLinkUsed,
   recentLinksOfKiosk,
   setPersonRfid,
+  supersedeUnusedLinks,
   writeDeviceAudit,
   type EnrolmentRow,
   type KioskPlace,
@@ -82,6 +83,8 @@ const rfidTaken = () => new AppError('conflict', { field: 'rfid', messageKey: 'r
 const linkUnknown = () => new AppError('not_found', { field: 'code', messageKey: 'rfid_link_unknown' });
 const linkUsed = () => new AppError('rule_violation', { field: 'code', messageKey: 'rfid_link_used' });
 const linkExpired = () => new AppError('rule_violation', { field: 'code', messageKey: 'rfid_link_expired' });
+const linkSuperseded = () => new AppError('rule_violation', { field: 'code', messageKey: 'rfid_link_superseded' });
+const kioskGone = () => new AppError('rule_violation', { field: 'code', messageKey: 'rfid_kiosk_gone' });
 
 // ---- admin ----
 
@@ -185,7 +188,7 @@ export async function sendRfidInstructions(
       else if (!person.email) skipped.push({ user_id: id, name, reason: 'no_email' });
       else targets.push(person);
     }
-    await deleteUnusedLinks(
+    await supersedeUnusedLinks(
       tx,
       ctx.entityId,
       targets.map((p) => p.id),
@@ -281,7 +284,16 @@ async function enrol(tx: Executor, found: LinkWithPerson, rfid: string, actor: '
 function assertUsable(found: LinkWithPerson) {
   if (found.person.status !== 'active') throw linkUnknown();
   if (found.link.usedAt) throw linkUsed();
+  // A replaced link also ended when it was replaced: say why, not merely that it expired.
+  if (found.superseded) throw linkSuperseded();
   if (found.link.expiresAt.getTime() <= Date.now()) throw linkExpired();
+}
+
+/** The kiosk a pending link sends the person to; gone when it was deregistered since. */
+async function kioskOfLink(tx: Executor, found: LinkWithPerson) {
+  const [kiosk] = await findKioskPlaces(tx, found.link.entityId, null, [found.link.kioskId]);
+  if (!kiosk) throw kioskGone();
+  return kiosk;
 }
 
 async function withLink<T>(
@@ -322,17 +334,20 @@ export async function getPublicLink(app: FastifyInstance, code: string): Promise
       if (!found.person.rfid) throw linkUsed();
       return toPublicLink(tx, found);
     }
-    if (found.link.expiresAt.getTime() <= Date.now()) throw linkExpired();
-    const [kiosk] = await findKioskPlaces(tx, found.link.entityId, null, [found.link.kioskId]);
-    if (!kiosk) throw new AppError('rule_violation', { field: 'code', messageKey: 'rfid_kiosk_gone' });
+    assertUsable(found);
+    await kioskOfLink(tx, found);
     return toPublicLink(tx, found);
   });
 }
 
-/** The person types the number printed on the card on the public page. */
+/**
+ * The person types the number printed on the card on the public page. A link whose kiosk is gone
+ * enrols nothing: the page refuses to show it, so the API does not accept it either.
+ */
 export async function enrolByLink(app: FastifyInstance, code: string, rfid: string): Promise<PublicRfidLink> {
   return withLink(app, code, async (tx, found) => {
     assertUsable(found);
+    await kioskOfLink(tx, found);
     await enrol(tx, found, rfid, 'link');
     const after = await findLink(tx, found.link.entityId, found.link.id);
     return toPublicLink(tx, after!);
@@ -352,7 +367,8 @@ export async function kioskOfDeviceToken(app: FastifyInstance, token: string | u
 
 /**
  * verify-rfid-code: a kiosk enrols the tapped card for the person whose kiosk code (or link code) was
- * typed. Only links sent to this kiosk count; a code of another company is unknown here.
+ * typed. Only links sent to this kiosk count: a kiosk code that matches none of its links but a live
+ * link of another of the company's kiosks names that kiosk; a code of another company is unknown here.
  */
 export async function verifyAtKiosk(
   app: FastifyInstance,
@@ -369,16 +385,20 @@ export async function verifyAtKiosk(
       const matches = (await recentLinksOfKiosk(tx, kiosk.entityId, kiosk.id))
         .filter((l) => kioskCodeOf(l.codeHash) === body.code)
         .sort((a, b) => rank(a) - rank(b));
-      linkId = matches[0]?.id;
+      // Kiosk codes are unique per kiosk only: look elsewhere when this kiosk has no such link.
+      linkId =
+        matches[0]?.id ??
+        (await liveLinksOfEntity(tx, kiosk.entityId)).find((l) => kioskCodeOf(l.codeHash) === body.code)?.id;
     }
     const found = linkId ? await findLink(tx, kiosk.entityId, linkId) : null;
     if (!found) throw kioskCodeUnknown();
     if (found.link.kioskId !== kiosk.id) {
       const [other] = await findKioskPlaces(tx, kiosk.entityId, null, [found.link.kioskId]);
+      if (!other) throw kioskGone();
       throw new AppError('rule_violation', {
         field: 'code',
         messageKey: 'rfid_wrong_kiosk',
-        vars: { kiosk: other?.name ?? '' },
+        vars: { kiosk: other.name },
       });
     }
     assertUsable(found);

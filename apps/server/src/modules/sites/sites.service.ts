@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
+import { countDoors, listDoors } from '../doors/doors.repository';
 import {
   assignSiteToMember,
   countKiosks,
@@ -77,6 +78,11 @@ export async function getSiteTree(app: FastifyInstance, ctx: AccessContext): Pro
       ctx.entityId,
       areaRows.map((a) => a.id),
     );
+    const doorRows = await listDoors(tx, ctx.entityId, ctx.siteIds, { areaIds: areaRows.map((a) => a.id) });
+    const doorsOf = (areaId: string) =>
+      doorRows
+        .filter((d) => d.door.areaId === areaId)
+        .map((d) => ({ id: d.door.id, name: d.door.name, kiosk_id: d.door.kioskId }));
     const seenSince = Date.now() - KIOSK_ONLINE_WINDOW_MS;
     const kiosksOf = (areaId: string) =>
       kioskRows
@@ -87,7 +93,7 @@ export async function getSiteTree(app: FastifyInstance, ctx: AccessContext): Pro
       text: site.name,
       children: areaRows
         .filter((a) => a.siteId === site.id)
-        .map((a) => ({ ...toArea(a), value: a.id, text: a.name, kiosks: kiosksOf(a.id) })),
+        .map((a) => ({ ...toArea(a), value: a.id, text: a.name, kiosks: kiosksOf(a.id), doors: doorsOf(a.id) })),
     }));
   });
 }
@@ -148,16 +154,25 @@ export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: s
 
 /**
  * What must be gone before a site or an area may be deleted. Today: kiosks (moved or deregistered
- * first). Seam: people signed in to the place are refused here too once visits exist (the visits
+ * first) and doors (removed first). Seam: people signed in to the place are refused here too once visits exist (the visits
  * issue adds that count next to the kiosks one).
  */
 async function assertNothingInside(tx: Executor, entityId: string, place: { siteId: string } | { areaId: string }) {
+  const inSite = 'siteId' in place;
   const kioskCount = await countKiosks(tx, entityId, place);
   if (kioskCount > 0) {
     throw new AppError('conflict', {
       field: 'id',
-      messageKey: 'siteId' in place ? 'site_has_kiosks' : 'area_has_kiosks',
+      messageKey: inSite ? 'site_has_kiosks' : 'area_has_kiosks',
       vars: { count: kioskCount },
+    });
+  }
+  const doorCount = await countDoors(tx, entityId, place);
+  if (doorCount > 0) {
+    throw new AppError('conflict', {
+      field: 'id',
+      messageKey: inSite ? 'site_has_doors' : 'area_has_doors',
+      vars: { count: doorCount },
     });
   }
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { usePublicConfig } from '@/lib/public-config';
 import { useCurrentSubdomain } from '../api/get-public-entity';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 
 type PublicCardProps = { title: string; description?: ReactNode; children: ReactNode };
 

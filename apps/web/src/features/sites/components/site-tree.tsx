@@ -15,13 +15,14 @@ import {
   IconBuilding,
   IconChevronDown,
   IconDeviceTablet,
+  IconDoor,
   IconDoorEnter,
   IconPencil,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Area, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
+import type { Area, SiteTree as SiteTreeData, TreeDoor } from '@app/shared/sites/schemas';
 import classes from './site-tree.module.css';
 
 /** Kiosks named under an area before the rest are summed up as "+N". */
@@ -37,6 +38,8 @@ export type TreeActions = {
   onDeleteArea: (area: TreeArea) => void;
   /** Opens the kiosk list filtered to this area. */
   onShowKiosks: (area: Area) => void;
+  onAddDoor: (area: TreeArea) => void;
+  onEditDoor: (door: TreeDoor, area: TreeArea) => void;
 };
 
 function AreaKiosks({ area, onShow }: { area: TreeArea; onShow: () => void }) {
@@ -79,6 +82,35 @@ function AreaKiosks({ area, onShow }: { area: TreeArea; onShow: () => void }) {
           {t('tree.more', { count: rest })}
         </Text>
       )}
+    </Group>
+  );
+}
+
+/** The doors of an area, each a button that opens it for editing. */
+function AreaDoors({ area, onEdit }: { area: TreeArea; onEdit: (door: TreeDoor) => void }) {
+  const { t } = useTranslation('sites');
+  if (area.doors.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap" data-testid="tree-area-doors">
+      {area.doors.map((door) => (
+        <UnstyledButton
+          key={door.id}
+          onClick={() => onEdit(door)}
+          aria-label={t('actions.edit_door', { name: door.name })}
+          data-testid="tree-door"
+        >
+          <Badge
+            size="xs"
+            variant="outline"
+            color="orange"
+            tt="none"
+            leftSection={<IconDoor size={11} />}
+            style={{ cursor: 'pointer' }}
+          >
+            {door.name}
+          </Badge>
+        </UnstyledButton>
+      ))}
     </Group>
   );
 }
@@ -128,9 +160,21 @@ function AreaRow({
             </Badge>
           </Group>
           <AreaKiosks area={area} onShow={() => actions.onShowKiosks(area)} />
+          <AreaDoors area={area} onEdit={(door) => actions.onEditDoor(door, area)} />
         </Stack>
       </Group>
       <Group gap={2} wrap="nowrap">
+        <Tooltip label={t('actions.add_door_to', { area: area.text })} withArrow>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={t('actions.add_door_to', { area: area.text })}
+            onClick={() => actions.onAddDoor(area)}
+            data-testid="door-add"
+          >
+            <IconDoor size={14} />
+          </ActionIcon>
+        </Tooltip>
         <Tooltip label={t('actions.edit_area')} withArrow>
           <ActionIcon
             variant="subtle"

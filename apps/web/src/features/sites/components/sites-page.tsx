@@ -19,6 +19,7 @@ import { siteTreeQueryKey, useSiteTree } from '../api/get-site-tree';
 import { useSites } from '../api/list-sites';
 import { AddKioskModal, type AddKioskState } from './add-kiosk-modal';
 import { AreaFormModal, type AreaModalState } from './area-form-modal';
+import { DoorFormModal, type DoorModalState } from './door-form-modal';
 import { KiosksPanel } from './kiosks-panel';
 import { MoveAreaModal, type MoveAreaState } from './move-area-modal';
 import { SiteFormModal, type SiteModalState } from './site-form-modal';
@@ -52,6 +53,7 @@ export function SitesPage() {
   const [siteModal, setSiteModal] = useState<SiteModalState>(null);
   const [areaModal, setAreaModal] = useState<AreaModalState>(null);
   const [moveState, setMoveState] = useState<MoveAreaState>(null);
+  const [doorModal, setDoorModal] = useState<DoorModalState>(null);
 
   const list = useSites({ page, limit: LIMIT, search: debouncedSearch, sortField: sort.field, orderBy: sort.order });
   const tree = useSiteTree();
@@ -80,8 +82,9 @@ export function SitesPage() {
   const expand = (siteId: string) => setExpanded((current) => new Set(current).add(siteId));
   const allExpanded = !!tree.data?.length && tree.data.every((site) => expanded.has(site.value));
 
-  const kioskCountOf = (siteId: string) =>
-    tree.data?.find((node) => node.value === siteId)?.children.reduce((n, area) => n + area.kiosks.length, 0) ?? 0;
+  const countInSite = (siteId: string, what: 'kiosks' | 'doors') =>
+    tree.data?.find((node) => node.value === siteId)?.children.reduce((n, area) => n + area[what].length, 0) ?? 0;
+  const kioskCountOf = (siteId: string) => countInSite(siteId, 'kiosks');
 
   const confirmDeleteSite = (site: Site) =>
     modals.openConfirmModal({
@@ -97,6 +100,11 @@ export function SitesPage() {
           {kioskCountOf(site.id) > 0 && (
             <Text size="sm" c="red" fw={500} data-testid="site-delete-kiosks">
               {t('delete_site.kiosks', { count: kioskCountOf(site.id) })}
+            </Text>
+          )}
+          {countInSite(site.id, 'doors') > 0 && (
+            <Text size="sm" c="red" fw={500}>
+              {t('delete_site.doors', { count: countInSite(site.id, 'doors') })}
             </Text>
           )}
         </Stack>
@@ -132,6 +140,11 @@ export function SitesPage() {
           {area.kiosks.length > 0 && (
             <Text size="sm" c="red" fw={500}>
               {t('delete_area.kiosks', { count: area.kiosks.length })}
+            </Text>
+          )}
+          {area.doors.length > 0 && (
+            <Text size="sm" c="red" fw={500}>
+              {t('delete_area.doors', { count: area.doors.length })}
             </Text>
           )}
         </Stack>
@@ -303,6 +316,8 @@ export function SitesPage() {
                       onMoveArea={(area, site) => setMoveState({ area, siteName: site.text })}
                       onDeleteArea={confirmDeleteArea}
                       onShowKiosks={showKiosks}
+                      onAddDoor={(area) => setDoorModal({ area })}
+                      onEditDoor={(door, area) => setDoorModal({ area, door })}
                     />
                   )}
                 </Stack>
@@ -315,6 +330,7 @@ export function SitesPage() {
       <SiteFormModal state={siteModal} onClose={() => setSiteModal(null)} />
       <AddKioskModal state={addKiosk} tree={tree.data ?? EMPTY_TREE} onClose={() => setAddKiosk(null)} />
       <AreaFormModal state={areaModal} onClose={() => setAreaModal(null)} />
+      <DoorFormModal state={doorModal} onClose={() => setDoorModal(null)} />
       <MoveAreaModal
         state={moveState}
         sites={tree.data ?? EMPTY_TREE}

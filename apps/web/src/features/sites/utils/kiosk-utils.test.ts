@@ -13,6 +13,7 @@ const area = (id: string, text: string, siteId: string) => ({
   login_mode: 'signIn_signOut' as const,
   status: true,
   kiosks: [],
+  doors: [],
 });
 const tree: SiteTree = [
   { value: 's1', text: 'HQ', children: [area('a1', 'Lobby', 's1'), area('a2', 'Dock', 's1')] },

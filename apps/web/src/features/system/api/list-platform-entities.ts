@@ -21,4 +21,6 @@ export const platformEntitiesQueryOptions = (query: PlatformEntitiesQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const usePlatformEntities = (query: PlatformEntitiesQuery) => useQuery(platformEntitiesQueryOptions(query));
+/** `enabled` waits for the grid's saved preference, so the first page is asked for once. */
+export const usePlatformEntities = (query: PlatformEntitiesQuery, enabled = true) =>
+  useQuery({ ...platformEntitiesQueryOptions(query), enabled });

@@ -2,10 +2,12 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
-import { notifySuccess } from '@/lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSearchText } from '@/lib/search-param';
 import { useCreateUserType } from '../api/create-user-type';
 import { useUserTypeTree } from '../api/get-user-type-tree';
+import { useSetUserTypeHosts } from '../api/set-user-type-hosts';
 import { flattenUserTypes } from './user-type-flatten';
 import { emptyUserType, UserTypeForm } from './user-type-form';
 
@@ -14,6 +16,7 @@ export function AddUserTypePage() {
   const { t } = useTranslation('user-types');
   const tree = useUserTypeTree();
   const create = useCreateUserType();
+  const setHosts = useSetUserTypeHosts();
   const parent = useSearchText('parent');
   const parents = flattenUserTypes(tree.data ?? []).map(({ node, depth }) => ({
     value: node.id,
@@ -31,9 +34,15 @@ export function AddUserTypePage() {
           <UserTypeForm
             initial={{ ...emptyUserType, parent_id: parents.some((p) => p.value === parent) ? parent : null }}
             parents={parents}
-            pending={create.isPending}
-            onSubmit={async (values) => {
-              await create.mutateAsync(values);
+            pending={create.isPending || setHosts.isPending}
+            onSubmit={async (values, hosts) => {
+              const created = await create.mutateAsync(values);
+              if (hosts?.length) {
+                // The type exists now: a refusal of its hosts is reported, and the list opens anyway.
+                await setHosts.mutateAsync({ id: created.id, personIds: hosts }).catch((error: unknown) => {
+                  if (error instanceof ApiError) notifyError(t('hosts.save_failed', { message: error.message }));
+                });
+              }
               notifySuccess(t('created'));
               navigateTo(paths.userTypes);
             }}

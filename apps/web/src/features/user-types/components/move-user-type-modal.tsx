@@ -53,7 +53,7 @@ export function MoveUserTypeModal({ node, all, onClose }: MoveUserTypeModalProps
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('common:cancel')}
+            {t('common:actions.cancel')}
           </Button>
           <Button
             loading={move.isPending}

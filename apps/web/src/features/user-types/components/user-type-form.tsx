@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@app/shared/constants';
+import type { UserTypeHost } from '@app/shared/people/schemas';
 import {
   PROFILE_FIELDS,
   REGISTRATION_METHODS,
@@ -11,6 +13,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import type { UserTypeInput } from '../api/create-user-type';
+import { HostsPicker } from './hosts-picker';
 
 export type UserTypeFormValues = Required<Omit<UserTypeInput, 'parent_id'>> & { parent_id: string | null };
 
@@ -36,24 +39,32 @@ export const userTypeValues = (type: UserType): UserTypeFormValues => ({
 
 type UserTypeFormProps = {
   initial: UserTypeFormValues;
+  /** The type's hosts when the form opens (none for a new type). */
+  initialHosts?: UserTypeHost[];
   /** Parent choices; omitted when the form edits a type (moving has its own action). */
   parents?: { value: string; label: string }[];
   pending: boolean;
-  onSubmit: (values: UserTypeFormValues) => Promise<unknown>;
+  /** `hosts` is null when the hosts were left as they were. */
+  onSubmit: (values: UserTypeFormValues, hosts: string[] | null) => Promise<unknown>;
 };
 
+const sameIds = (a: UserTypeHost[], b: UserTypeHost[]) =>
+  a.length === b.length && a.every((host) => b.some((other) => other.id === host.id));
+
 /** One form for adding and changing a user type, validated by the same schema as the server. */
-export function UserTypeForm({ initial, parents, pending, onSubmit }: UserTypeFormProps) {
+export function UserTypeForm({ initial, initialHosts = [], parents, pending, onSubmit }: UserTypeFormProps) {
   const { t } = useTranslation('user-types');
+  // Hosts are saved by their own call after the type itself, so they are not part of the type's values.
+  const [hosts, setHosts] = useState<UserTypeHost[]>(initialHosts);
   const form = useForm<UserTypeFormValues>({
     initialValues: initial,
     validate: (values) => zodFormErrors(userTypeBodySchema, values, t),
   });
 
   const submit = form.onSubmit((values) => {
-    onSubmit(values).catch((error: unknown) => {
+    onSubmit(values, sameIds(hosts, initialHosts) ? null : hosts.map((host) => host.id)).catch((error: unknown) => {
       if (!(error instanceof ApiError)) return;
-      if (error.fields) form.setErrors(serverFormErrors(error.fields));
+      if (Object.keys(error.fields).length > 0) form.setErrors(serverFormErrors(error.fields));
       else form.setFieldError('name', error.message);
     });
   });
@@ -120,6 +131,14 @@ export function UserTypeForm({ initial, parents, pending, onSubmit }: UserTypeFo
           label={t('form.auto_approve')}
           data-testid="user-type-auto-approve"
           {...form.getInputProps('auto_approve_visits', { type: 'checkbox' })}
+        />
+        <HostsPicker
+          value={hosts}
+          onChange={(next) => {
+            setHosts(next);
+            form.clearFieldError('person_ids');
+          }}
+          error={form.errors.person_ids as string | undefined}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={pending} data-testid="user-type-save">

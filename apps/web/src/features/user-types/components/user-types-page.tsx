@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -12,10 +12,9 @@ import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDeleteUserType } from '../api/delete-user-type';
 import { useUserTypeTree } from '../api/get-user-type-tree';
-import { useUpdateUserType } from '../api/update-user-type';
+import { EditUserTypeModal } from './edit-user-type-modal';
 import { MoveUserTypeModal } from './move-user-type-modal';
 import { flattenUserTypes } from './user-type-flatten';
-import { UserTypeForm, userTypeValues } from './user-type-form';
 import { UserTypeQrModal } from './user-type-qr-modal';
 import { UserTypeRow, type UserTypeAction } from './user-type-row';
 
@@ -26,7 +25,6 @@ export function UserTypesPage() {
   const session = useSession();
   const canEdit = isAllowed(session?.permissions, 'add_new_user_type');
   const tree = useUserTypeTree();
-  const update = useUpdateUserType();
   const remove = useDeleteUserType();
   const [open, setOpen] = useState<Open>(null);
   const flat = flattenUserTypes(tree.data ?? []);
@@ -37,7 +35,7 @@ export function UserTypesPage() {
       return modals.openConfirmModal({
         title: t('delete.title', { name: node.name }),
         children: <Text size="sm">{t('delete.body')}</Text>,
-        labels: { confirm: t('delete.confirm'), cancel: t('common:cancel') },
+        labels: { confirm: t('delete.confirm'), cancel: t('common:actions.cancel') },
         confirmProps: { color: 'red', 'data-testid': 'user-type-delete-confirm' },
         onConfirm: () =>
           remove.mutate(node.id, { onSuccess: () => notifySuccess(t('delete.done', { name: node.name })) }),
@@ -91,25 +89,7 @@ export function UserTypesPage() {
         ))}
       </Stack>
 
-      {open?.action === 'edit' && (
-        <Modal
-          opened
-          onClose={() => setOpen(null)}
-          title={t('edit.title', { name: open.node.name })}
-          size="lg"
-          centered
-        >
-          <UserTypeForm
-            initial={userTypeValues(open.node)}
-            pending={update.isPending}
-            onSubmit={async ({ parent_id: _parent, ...body }) => {
-              await update.mutateAsync({ id: open.node.id, body });
-              notifySuccess(t('edit.done'));
-              setOpen(null);
-            }}
-          />
-        </Modal>
-      )}
+      {open?.action === 'edit' && <EditUserTypeModal node={open.node} onClose={() => setOpen(null)} />}
       {open?.action === 'move' && <MoveUserTypeModal node={open.node} all={flat} onClose={() => setOpen(null)} />}
       {open?.action === 'qr' && <UserTypeQrModal node={open.node} onClose={() => setOpen(null)} />}
     </Stack>

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@app/shared/constants';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
 
+/** The language choice of the public pages (no top bar there): the current language, a menu of all three. */
 export function LanguageSwitch() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('layout');
   const current = currentLanguage();
 
   return (
@@ -14,9 +15,9 @@ export function LanguageSwitch() {
         <Button
           variant="subtle"
           color="gray"
-          size="compact-sm"
-          leftSection={<IconLanguage size={16} />}
-          aria-label={t('language')}
+          size="compact-md"
+          leftSection={<IconLanguage size={18} />}
+          aria-label={t('top.language')}
           data-testid="language-switch"
         >
           {LANGUAGE_NAMES[current]}

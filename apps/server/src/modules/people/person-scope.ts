@@ -10,7 +10,9 @@ const list = (ids: string[]) =>
 /**
  * The people an admin may see and act on (spec §6), as a WHERE part on `people`: none of the person's
  * user types is outside the admin's user types ("users of inaccessible user types cannot be acted on"),
- * and the person has one of the admin's sites or no site at all. Null lists mean everything.
+ * and the person has one of the admin's sites. A person with no site at all (every person needs one;
+ * only the company's first members may lack it) is outside any assigned scope, so an admin limited to
+ * some sites never acts on the company's unlimited admins. Null lists mean everything.
  * Written with the table name in full so it binds to the outer `people` inside any query.
  */
 export function personInScope(ctx: Pick<AccessContext, 'siteIds' | 'userTypeIds'>): SQL | undefined {
@@ -24,12 +26,9 @@ export function personInScope(ctx: Pick<AccessContext, 'siteIds' | 'userTypeIds'
   }
   if (ctx.siteIds !== null) {
     const inside = ctx.siteIds.length ? sql`ps.site_id in (${list(ctx.siteIds)})` : sql`false`;
-    parts.push(sql`(
-      not exists (select 1 from person_sites ps where ps.entity_id = "people"."entity_id" and ps.person_id = "people"."id")
-      or exists (
-        select 1 from person_sites ps
-        where ps.entity_id = "people"."entity_id" and ps.person_id = "people"."id" and ${inside}
-      )
+    parts.push(sql`exists (
+      select 1 from person_sites ps
+      where ps.entity_id = "people"."entity_id" and ps.person_id = "people"."id" and ${inside}
     )`);
   }
   return parts.length ? and(...parts) : undefined;

@@ -1,0 +1,175 @@
+// Mass actions on the users list (spec §3): archive, activate, change user type, add label. Each
+// takes up to 500 ids, works on all of them in a handful of set-based statements, and answers which
+// were done and which were left out, and why.
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '@app/shared/constants';
+import type { MassResult } from '@app/shared/people/schemas';
+import { withTenant, type Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AccessContext } from '../access/access.types';
+import { writeAudits } from '../audit/audit.repository';
+import { listRolesWithPermissions } from '../members/members.repository';
+import { sortOut } from './mass-result';
+import { personInScope } from './person-scope';
+import { groupBy, isSelf } from './person-view';
+import { mandatoryOf, missingProfileData, typeInScope } from './person-rules';
+import { notifyAssignment } from './people.service';
+import {
+  addLabels,
+  findLabelsByIds,
+  findPeople,
+  findUserTypesByIds,
+  labelsOf,
+  replaceUserTypes,
+  setStatus,
+  sitesOf,
+  userTypesOf,
+  type PersonRecord,
+} from './people.repository';
+
+const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+/** Archive or activate: never the company's default people nor the caller's own person. */
+export async function setPeopleStatus(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  ids: string[],
+  status: 'active' | 'archived',
+  lang: Language,
+): Promise<MassResult> {
+  return inTenant(app, ctx, async (tx) => {
+    const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
+    const { targets, skipped } = sortOut(ids, found, lang, (p) =>
+      p.isDefault ? 'default_person' : isSelf(ctx, p) ? 'self' : p.status === status ? 'already_done' : null,
+    );
+    const done = targets.map((p) => p.id);
+    await setStatus(tx, ctx.entityId, done, status);
+    await writeAudits(
+      tx,
+      ctx,
+      targets.map((p) => ({
+        action: status === 'archived' ? 'person.archive' : 'person.activate',
+        targetType: 'person',
+        targetId: p.id,
+        before: { status: p.status },
+        after: { status },
+      })),
+    );
+    return { done, skipped };
+  });
+}
+
+/** Gives each person exactly these user types ("User Moved"). */
+export async function setPeopleUserTypes(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  body: { person_ids: string[]; user_type_ids: string[] },
+  lang: Language,
+): Promise<MassResult> {
+  const typeIds = [...new Set(body.user_type_ids)];
+  const { result, notices } = await inTenant(app, ctx, async (tx) => {
+    const types = await findUserTypesByIds(tx, ctx.entityId, typeIds);
+    if (types.length !== typeIds.length || !types.every((t) => typeInScope(ctx, t.id)))
+      throw new AppError('rule_violation', { field: 'user_type_ids', messageKey: 'user_type_not_available' });
+    const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(body.person_ids)]);
+    const current = groupBy(
+      await userTypesOf(
+        tx,
+        ctx.entityId,
+        found.map((p) => p.id),
+      ),
+    );
+    const typesOf = (p: PersonRecord) => (current.get(p.id) ?? []).map((u) => u.id);
+    const required = mandatoryOf(types);
+    const { targets, skipped } = sortOut(body.person_ids, found, lang, (p) => {
+      const now = typesOf(p);
+      if (now.length === typeIds.length && now.every((id) => typeIds.includes(id))) return 'already_done';
+      return missingProfileData(required, p, true) ? 'profile_incomplete' : null;
+    });
+    const done = targets.map((p) => p.id);
+    await replaceUserTypes(tx, ctx.entityId, done, typeIds);
+    await writeAudits(
+      tx,
+      ctx,
+      targets.map((p) => ({
+        action: 'person.user_types.set',
+        targetType: 'person',
+        targetId: p.id,
+        before: { user_type_ids: typesOf(p) },
+        after: { user_type_ids: typeIds },
+      })),
+    );
+    // Those who use the dashboard hear of their new user types, with their sites and role.
+    const members = targets.filter((p) => p.userId && ['invited', 'active'].includes(p.dashboardAccess));
+    const siteRows = groupBy(
+      await sitesOf(
+        tx,
+        ctx.entityId,
+        members.map((p) => p.id),
+      ),
+    );
+    const roleNames = new Map(
+      members.length ? (await listRolesWithPermissions(tx, ctx.entityId)).map((r) => [r.id, r.name]) : [],
+    );
+    const notices = members.map((p) => {
+      const siteList = siteRows.get(p.id) ?? [];
+      const role = { roleId: p.roleId, roleName: roleNames.get(p.roleId) ?? '' };
+      const siteIds = siteList.map((s) => s.id);
+      return {
+        person: p,
+        before: { ...role, siteIds, typeIds: typesOf(p) },
+        after: {
+          ...role,
+          siteIds,
+          typeIds,
+          siteNames: siteList.map((s) => s.name),
+          typeNames: types.map((t) => t.name).sort((a, b) => a.localeCompare(b)),
+        },
+      };
+    });
+    return { result: { done, skipped }, notices };
+  });
+  for (const n of notices) notifyAssignment(app, ctx, n.person, n.before, n.after);
+  return result;
+}
+
+/** Adds labels to each person; labels they already have stay. */
+export async function addPeopleLabels(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  body: { person_ids: string[]; label_ids: string[] },
+  lang: Language,
+): Promise<MassResult> {
+  const labelIds = [...new Set(body.label_ids)];
+  return inTenant(app, ctx, async (tx) => {
+    if ((await findLabelsByIds(tx, ctx.entityId, labelIds)).length !== labelIds.length)
+      throw new AppError('rule_violation', { field: 'label_ids', messageKey: 'label_not_found' });
+    const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(body.person_ids)]);
+    const current = groupBy(
+      await labelsOf(
+        tx,
+        ctx.entityId,
+        found.map((p) => p.id),
+      ),
+    );
+    const has = (p: PersonRecord) => (current.get(p.id) ?? []).map((l) => l.id);
+    const { targets, skipped } = sortOut(body.person_ids, found, lang, (p) =>
+      labelIds.every((id) => has(p).includes(id)) ? 'already_done' : null,
+    );
+    const done = targets.map((p) => p.id);
+    await addLabels(tx, ctx.entityId, done, labelIds);
+    await writeAudits(
+      tx,
+      ctx,
+      targets.map((p) => ({
+        action: 'person.labels.add',
+        targetType: 'person',
+        targetId: p.id,
+        before: { label_ids: has(p) },
+        after: { label_ids: [...new Set([...has(p), ...labelIds])] },
+      })),
+    );
+    return { done, skipped };
+  });
+}

@@ -1,0 +1,367 @@
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { listPeopleQuerySchema } from '@app/shared/people/schemas';
+import type { Executor } from '../../db/client';
+import {
+  customFields,
+  departments,
+  labels,
+  people,
+  personFieldValues,
+  personLabels,
+  personSites,
+  personUserTypes,
+  roles,
+  sites,
+  userTypes,
+} from '../../db/schema/index';
+
+// The SQL of a company's people. Every function takes the entity id and puts it in the WHERE clause;
+// `scope` is the admin-scope part (personInScope) and is added wherever people are read or changed.
+
+export type ListPeopleQuery = z.output<typeof listPeopleQuerySchema>;
+export type PersonRecord = typeof people.$inferSelect;
+export type PersonWithRefs = { person: PersonRecord; roleName: string; departmentName: string | null };
+
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+// Correlated on the outer "people" row, written out so no column binds to the wrong table.
+const hasAny = (table: 'person_sites' | 'person_user_types' | 'person_labels', column: string, ids: string[]) =>
+  sql`exists (
+    select 1 from ${sql.identifier(table)} x
+    where x.entity_id = "people"."entity_id" and x.person_id = "people"."id"
+      and x.${sql.identifier(column)} in (${uuidList(ids)})
+  )`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Names, email, phone (with or without its code, spaces, dashes or a plus) and id number. */
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  const parts: SQL[] = [
+    sql`${people.firstName} ilike ${pattern}`,
+    sql`${people.lastName} ilike ${pattern}`,
+    sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
+    sql`${people.email} ilike ${pattern}`,
+    sql`${people.idNumber} ilike ${pattern}`,
+  ];
+  const digits = search.replace(/[\s()+-]/g, '');
+  if (/^\d+$/.test(digits)) {
+    parts.push(sql`(coalesce(${people.phoneCode}, '') || coalesce(${people.phone}, '')) like ${`%${digits}%`}`);
+  }
+  if (UUID.test(search)) parts.push(sql`${people.id} = ${search.toLowerCase()}::uuid`);
+  return or(...parts);
+}
+
+export function peopleWhere(entityId: string, scope: SQL | undefined, q: Partial<ListPeopleQuery> = {}) {
+  const typeIds = q.user_type_id ?? [];
+  const siteIds = q.site_id ?? [];
+  const roleIds = q.role_id ?? [];
+  const labelIds = q.label_id ?? [];
+  const departmentIds = q.department_id ?? [];
+  return and(
+    eq(people.entityId, entityId),
+    scope,
+    searchFilter(q.search),
+    typeIds.length ? hasAny('person_user_types', 'user_type_id', typeIds) : undefined,
+    siteIds.length ? hasAny('person_sites', 'site_id', siteIds) : undefined,
+    labelIds.length ? hasAny('person_labels', 'label_id', labelIds) : undefined,
+    roleIds.length ? inArray(people.roleId, roleIds) : undefined,
+    departmentIds.length ? inArray(people.departmentId, departmentIds) : undefined,
+    q.status ? eq(people.status, q.status) : undefined,
+    q.dashboard_access ? eq(people.dashboardAccess, q.dashboard_access) : undefined,
+  );
+}
+
+const withRefs = { person: people, roleName: roles.name, departmentName: departments.name };
+
+function selectWithRefs(tx: Executor) {
+  return tx
+    .select(withRefs)
+    .from(people)
+    .innerJoin(roles, and(eq(roles.entityId, people.entityId), eq(roles.id, people.roleId)))
+    .leftJoin(departments, and(eq(departments.entityId, people.entityId), eq(departments.id, people.departmentId)));
+}
+
+export async function listPeople(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  q: ListPeopleQuery,
+): Promise<{ rows: PersonWithRefs[]; count: number }> {
+  const where = peopleWhere(entityId, scope, q);
+  const dir = q.orderBy === 'desc' ? desc : asc;
+  const order =
+    q.sortField === 'email'
+      ? [dir(people.email)]
+      : q.sortField === 'role'
+        ? [dir(roles.name)]
+        : q.sortField === 'status'
+          ? [dir(people.status)]
+          : q.sortField === 'created_at'
+            ? [dir(people.createdAt)]
+            : [dir(people.lastName), dir(people.firstName)];
+  const rows = await selectWithRefs(tx)
+    .where(where)
+    .orderBy(...order, asc(people.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx.select({ n: count() }).from(people).where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findPersonWithRefs(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  id: string,
+): Promise<PersonWithRefs | null> {
+  const [row] = await selectWithRefs(tx)
+    .where(and(eq(people.entityId, entityId), eq(people.id, id), scope))
+    .limit(1);
+  return row ?? null;
+}
+
+/** People of the company by id, within the scope (one query for any number of ids). */
+export async function findPeople(tx: Executor, entityId: string, scope: SQL | undefined, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(people)
+    .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
+}
+
+// ---- what a person has ----
+
+export async function sitesOf(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return tx
+    .select({ personId: personSites.personId, id: sites.id, name: sites.name })
+    .from(personSites)
+    .innerJoin(sites, and(eq(sites.entityId, personSites.entityId), eq(sites.id, personSites.siteId)))
+    .where(and(eq(personSites.entityId, entityId), inArray(personSites.personId, personIds)))
+    .orderBy(asc(sites.name), asc(sites.id));
+}
+
+export async function userTypesOf(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return tx
+    .select({ personId: personUserTypes.personId, id: userTypes.id, name: userTypes.name })
+    .from(personUserTypes)
+    .innerJoin(
+      userTypes,
+      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
+    )
+    .where(and(eq(personUserTypes.entityId, entityId), inArray(personUserTypes.personId, personIds)))
+    .orderBy(asc(userTypes.name), asc(userTypes.id));
+}
+
+export async function labelsOf(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return tx
+    .select({ personId: personLabels.personId, id: labels.id, name: labels.name, color: labels.color })
+    .from(personLabels)
+    .innerJoin(labels, and(eq(labels.entityId, personLabels.entityId), eq(labels.id, personLabels.labelId)))
+    .where(and(eq(personLabels.entityId, entityId), inArray(personLabels.personId, personIds)))
+    .orderBy(asc(labels.name), asc(labels.id));
+}
+
+/** Stored values of profile fields (the visit fields are stored on visits). */
+export async function fieldValuesOf(tx: Executor, entityId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return tx
+    .select({
+      personId: personFieldValues.personId,
+      fieldId: personFieldValues.fieldId,
+      type: customFields.type,
+      value: personFieldValues.value,
+    })
+    .from(personFieldValues)
+    .innerJoin(
+      customFields,
+      and(eq(customFields.entityId, personFieldValues.entityId), eq(customFields.id, personFieldValues.fieldId)),
+    )
+    .where(
+      and(
+        eq(personFieldValues.entityId, entityId),
+        inArray(personFieldValues.personId, personIds),
+        eq(customFields.binding, 'profile'),
+      ),
+    )
+    .orderBy(asc(customFields.position), asc(customFields.id));
+}
+
+// ---- what a body names ----
+
+export async function findSitesByIds(tx: Executor, entityId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(and(eq(sites.entityId, entityId), inArray(sites.id, ids)));
+}
+
+export async function findUserTypesByIds(tx: Executor, entityId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: userTypes.id, name: userTypes.name, mandatory: userTypes.mandatoryProfileData })
+    .from(userTypes)
+    .where(and(eq(userTypes.entityId, entityId), inArray(userTypes.id, ids)));
+}
+
+export async function findLabelsByIds(tx: Executor, entityId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.entityId, entityId), inArray(labels.id, ids)));
+}
+
+export async function findDepartment(tx: Executor, entityId: string, id: string) {
+  const [row] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.entityId, entityId), eq(departments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company's profile fields: the custom fields asked on a person's profile. */
+export async function listProfileFields(tx: Executor, entityId: string) {
+  return tx
+    .select({
+      id: customFields.id,
+      name: customFields.name,
+      type: customFields.type,
+      options: customFields.options,
+      required: customFields.required,
+    })
+    .from(customFields)
+    .where(and(eq(customFields.entityId, entityId), eq(customFields.binding, 'profile')));
+}
+
+export type UniqueValues = {
+  email: string | null;
+  phoneCode: string | null;
+  phone: string | null;
+  idNumber: string | null;
+};
+
+/** Which of the values another person of the company already has (one query for all three). */
+export async function findTakenValues(tx: Executor, entityId: string, values: UniqueValues, exceptId?: string) {
+  const checks: SQL[] = [];
+  if (values.email) checks.push(sql`lower(${people.email}) = ${values.email.toLowerCase()}`);
+  if (values.phone)
+    checks.push(
+      and(eq(people.phone, values.phone), sql`${people.phoneCode} is not distinct from ${values.phoneCode}`)!,
+    );
+  if (values.idNumber) checks.push(sql`lower(${people.idNumber}) = ${values.idNumber.toLowerCase()}`);
+  if (checks.length === 0) return { email: false, phone: false, idNumber: false };
+  const rows = await tx
+    .select({ email: people.email, phoneCode: people.phoneCode, phone: people.phone, idNumber: people.idNumber })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), exceptId ? ne(people.id, exceptId) : undefined, or(...checks)));
+  return {
+    email: Boolean(values.email) && rows.some((r) => r.email?.toLowerCase() === values.email!.toLowerCase()),
+    phone: Boolean(values.phone) && rows.some((r) => r.phone === values.phone && r.phoneCode === values.phoneCode),
+    idNumber:
+      Boolean(values.idNumber) && rows.some((r) => r.idNumber?.toLowerCase() === values.idNumber!.toLowerCase()),
+  };
+}
+
+// ---- writes ----
+
+export async function insertPerson(tx: Executor, values: typeof people.$inferInsert) {
+  const [row] = await tx.insert(people).values(values).returning();
+  return row!;
+}
+
+export async function updatePerson(
+  tx: Executor,
+  entityId: string,
+  id: string,
+  values: Partial<typeof people.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(people)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(people.entityId, entityId), eq(people.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePerson(tx: Executor, entityId: string, id: string) {
+  await tx.delete(people).where(and(eq(people.entityId, entityId), eq(people.id, id)));
+}
+
+export async function replaceSites(tx: Executor, entityId: string, personId: string, siteIds: string[]) {
+  await tx.delete(personSites).where(and(eq(personSites.entityId, entityId), eq(personSites.personId, personId)));
+  if (siteIds.length) await tx.insert(personSites).values(siteIds.map((siteId) => ({ entityId, personId, siteId })));
+}
+
+/** Replaces the user types of many people at once (each gets exactly `userTypeIds`). */
+export async function replaceUserTypes(tx: Executor, entityId: string, personIds: string[], userTypeIds: string[]) {
+  if (personIds.length === 0) return;
+  await tx
+    .delete(personUserTypes)
+    .where(and(eq(personUserTypes.entityId, entityId), inArray(personUserTypes.personId, personIds)));
+  const rows = personIds.flatMap((personId) => userTypeIds.map((userTypeId) => ({ entityId, personId, userTypeId })));
+  if (rows.length) await tx.insert(personUserTypes).values(rows);
+}
+
+export async function replaceLabels(tx: Executor, entityId: string, personId: string, labelIds: string[]) {
+  await tx.delete(personLabels).where(and(eq(personLabels.entityId, entityId), eq(personLabels.personId, personId)));
+  if (labelIds.length)
+    await tx.insert(personLabels).values(labelIds.map((labelId) => ({ entityId, personId, labelId })));
+}
+
+/** Adds labels to many people at once; labels a person already has stay as they are. */
+export async function addLabels(tx: Executor, entityId: string, personIds: string[], labelIds: string[]) {
+  const rows = personIds.flatMap((personId) => labelIds.map((labelId) => ({ entityId, personId, labelId })));
+  if (rows.length) await tx.insert(personLabels).values(rows).onConflictDoNothing();
+}
+
+export async function setStatus(tx: Executor, entityId: string, personIds: string[], status: 'active' | 'archived') {
+  if (personIds.length === 0) return;
+  await tx
+    .update(people)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(people.entityId, entityId), inArray(people.id, personIds)));
+}
+
+/** Writes the given values and clears the fields given as null. */
+export async function saveFieldValues(
+  tx: Executor,
+  entityId: string,
+  personId: string,
+  values: { fieldId: string; value: unknown }[],
+) {
+  const cleared = values.filter((v) => v.value === null).map((v) => v.fieldId);
+  const kept = values.filter((v) => v.value !== null);
+  if (cleared.length) {
+    await tx
+      .delete(personFieldValues)
+      .where(
+        and(
+          eq(personFieldValues.entityId, entityId),
+          eq(personFieldValues.personId, personId),
+          inArray(personFieldValues.fieldId, cleared),
+        ),
+      );
+  }
+  if (kept.length) {
+    await tx
+      .insert(personFieldValues)
+      .values(kept.map((v) => ({ entityId, personId, fieldId: v.fieldId, value: v.value })))
+      .onConflictDoUpdate({
+        target: [personFieldValues.entityId, personFieldValues.personId, personFieldValues.fieldId],
+        set: { value: sql`excluded.value`, updatedAt: new Date() },
+      });
+  }
+}

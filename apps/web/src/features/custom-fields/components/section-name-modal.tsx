@@ -1,0 +1,78 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { CUSTOM_FIELD_LIMITS, sectionBodySchema, type Section } from '@app/shared/custom-fields/schemas';
+import { ApiError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useCreateSection } from '../api/create-section';
+import { useUpdateSection } from '../api/update-section';
+import { useSectionNameStatus } from '../hooks/use-section-name-status';
+import { SectionNameStatusIcon } from './section-name-status-icon';
+
+type SectionNameModalProps = {
+  /** The section being renamed; none to add one. */
+  section?: Section;
+  onClose: () => void;
+};
+
+/** Adds or renames a section; the name is checked while it is typed (spec §7 /sections/unique). */
+export function SectionNameModal({ section, onClose }: SectionNameModalProps) {
+  const { t } = useTranslation('custom-fields');
+  const create = useCreateSection();
+  const update = useUpdateSection();
+  const form = useForm({
+    initialValues: { name: section?.value ?? '' },
+    validate: (values) => zodFormErrors(sectionBodySchema, values, t),
+  });
+  const name = useSectionNameStatus(form.values.name, { excludeId: section?.id, current: section?.value });
+  const takenMessage = name.status === 'taken' ? name.message : null;
+
+  const submit = form.onSubmit((values) => {
+    if (takenMessage) return;
+    const saved = section ? update.mutateAsync({ id: section.id, body: values }) : create.mutateAsync(values);
+    saved
+      .then(() => {
+        notifySuccess(t(section ? 'section.updated' : 'section.created'));
+        onClose();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length)
+          form.setErrors(serverFormErrors(error.fields));
+        else if (error instanceof ApiError) form.setFieldError('name', error.message);
+      });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t(section ? 'section.rename_title' : 'section.add_title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('section.name')}
+            description={t('section.name_hint')}
+            required
+            data-autofocus
+            maxLength={CUSTOM_FIELD_LIMITS.sectionNameMax}
+            rightSection={<SectionNameStatusIcon status={name.status} />}
+            data-testid="section-name"
+            {...form.getInputProps('name')}
+            error={form.errors.name ?? takenMessage}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={create.isPending || update.isPending}
+              disabled={name.status === 'taken'}
+              data-testid="section-save"
+            >
+              {t('section.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

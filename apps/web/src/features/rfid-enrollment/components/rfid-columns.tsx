@@ -1,0 +1,134 @@
+import { Badge, Code, Stack, Text, Tooltip } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RfidPerson, RfidState } from '@app/shared/rfid/schemas';
+import { gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
+
+const column = gridColumnHelper<RfidPerson>();
+
+export const STATE_COLORS: Record<RfidState, string> = { enrolled: 'teal', pending: 'yellow', none: 'gray' };
+
+const Dash = () => (
+  <Text size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/** The RFID grid's columns, in their default order. The server keeps one order: by name. */
+export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
+  const { t, i18n } = useTranslation('rfid');
+  return useMemo(() => {
+    const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return [
+      column.accessor((person) => `${person.first_name} ${person.last_name}`.trim(), {
+        id: 'name',
+        header: t('admin.columns.name'),
+        size: 220,
+        enableHiding: false,
+        meta: { label: t('admin.columns.name') },
+        cell: ({ row }) => (
+          <Text size="sm" fw={500} truncate="end" data-testid="rfid-person-name">
+            {`${row.original.first_name} ${row.original.last_name}`.trim()}
+          </Text>
+        ),
+      }),
+      column.accessor('email', {
+        id: 'email',
+        header: t('admin.columns.email'),
+        size: 240,
+        meta: { label: t('admin.columns.email') },
+        cell: ({ row }) => {
+          const email = row.original.email;
+          return email ? (
+            <Text size="sm" truncate="end" dir="ltr" ta="start">
+              {email}
+            </Text>
+          ) : (
+            <Dash />
+          );
+        },
+      }),
+      column.accessor('state', {
+        id: 'state',
+        header: t('admin.columns.state'),
+        size: 130,
+        enableHiding: false,
+        meta: { label: t('admin.columns.state') },
+        cell: ({ row }) => (
+          <Badge variant="light" color={STATE_COLORS[row.original.state]} tt="none" data-testid="rfid-state">
+            {t(`admin.states.${row.original.state}`)}
+          </Badge>
+        ),
+      }),
+      column.accessor('rfid', {
+        id: 'rfid',
+        header: t('admin.columns.rfid'),
+        size: 160,
+        meta: { label: t('admin.columns.rfid') },
+        cell: ({ row }) => {
+          const rfid = row.original.rfid;
+          // A card number reads left to right in every language.
+          return rfid ? (
+            <Code dir="ltr" data-testid="rfid-card">
+              {rfid}
+            </Code>
+          ) : (
+            <Dash />
+          );
+        },
+      }),
+      column.display({
+        id: 'kiosk',
+        header: t('admin.columns.kiosk'),
+        size: 240,
+        meta: { label: t('admin.columns.kiosk') },
+        cell: ({ row }) => {
+          const pending = row.original.pending;
+          if (!pending) return <Dash />;
+          if (!pending.kiosk)
+            return (
+              <Text size="sm" c="orange.8">
+                {t('admin.kiosk_removed')}
+              </Text>
+            );
+          const place = `${pending.kiosk.site_name} › ${pending.kiosk.area_name}`;
+          return (
+            <Tooltip label={place} openDelay={300}>
+              <Stack gap={0} miw={0} data-testid="rfid-pending-kiosk">
+                <Text size="sm" truncate="end">
+                  {pending.kiosk.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {place}
+                </Text>
+              </Stack>
+            </Tooltip>
+          );
+        },
+      }),
+      column.display({
+        id: 'expires',
+        header: t('admin.columns.expires'),
+        size: 170,
+        meta: { label: t('admin.columns.expires'), align: 'end' },
+        cell: ({ row }) =>
+          row.original.pending ? (
+            <Text size="sm">{moment.format(new Date(row.original.pending.expires_at))}</Text>
+          ) : (
+            <Dash />
+          ),
+      }),
+      column.accessor('status', {
+        id: 'status',
+        header: t('admin.columns.status'),
+        size: 120,
+        meta: { label: t('admin.columns.status'), hiddenByDefault: true },
+        cell: ({ row }) => (
+          <Badge variant="dot" color={row.original.status === 'active' ? 'teal' : 'gray'} tt="none">
+            {row.original.status === 'active' ? t('admin.status.active') : t('admin.status.archived')}
+          </Badge>
+        ),
+      }),
+    ];
+  }, [t, i18n.language]);
+}

@@ -1,0 +1,148 @@
+import { ActionIcon, Button, EmptyState, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconIdBadge2, IconSend, IconTrash } from '@tabler/icons-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardEnding, type RfidPerson } from '@app/shared/rfid/schemas';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import { columnInfo } from '@/components/data-grid/grid-columns';
+import type { GridConfig } from '@/components/data-grid/grid-state';
+import { useTablePreference } from '@/components/data-grid/use-table-preference';
+import { ApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useRfidPeople } from '../api/list-rfid-people';
+import { useRemoveRfidCard } from '../api/remove-rfid-card';
+import { RFID_FILTER_KEYS, isRfidState, rfidPeopleQuery } from '../utils/rfid-query';
+import { useRfidColumns } from './rfid-columns';
+import { RfidStateFilter } from './rfid-state-filter';
+import { SendInstructionsModal, type SendState } from './send-instructions-modal';
+
+const fullName = (person: RfidPerson) => `${person.first_name} ${person.last_name}`.trim();
+
+/**
+ * /rfid-enrollment (spec §2): the company's people with their card state, in the shared grid; send
+ * people a link to enrol their card at a kiosk, or remove a card.
+ */
+export function RfidEnrollmentPage() {
+  const { t } = useTranslation('rfid');
+  const columns = useRfidColumns();
+  const config = useMemo<GridConfig>(
+    () => ({ columns: columnInfo(columns), defaultSorting: [], filterKeys: RFID_FILTER_KEYS }),
+    [columns],
+  );
+  const preference = useTablePreference('rfid-enrollment', config);
+  const list = useRfidPeople(
+    rfidPeopleQuery(preference.state, preference.pageIndex, preference.search),
+    preference.ready,
+  );
+  const remove = useRemoveRfidCard();
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [sending, setSending] = useState<SendState>(null);
+
+  const stateFilter = preference.state.filters.state;
+  const filtered = isRfidState(stateFilter) || preference.search !== '';
+
+  const confirmRemove = (person: RfidPerson) =>
+    modals.openConfirmModal({
+      title: t('admin.remove.title', { name: fullName(person) }),
+      children: (
+        <Text size="sm">
+          {t('admin.remove.body', { name: fullName(person), ending: cardEnding(person.rfid ?? '') })}
+        </Text>
+      ),
+      labels: { confirm: t('admin.remove.confirm'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'rfid-remove-confirm' },
+      onConfirm: () =>
+        remove.mutate(person.id, {
+          onSuccess: () => notifySuccess(t('admin.remove.done')),
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 404) notifyError(error.message);
+          },
+        }),
+    });
+
+  return (
+    <Stack gap="lg" data-testid="rfid-enrollment-page">
+      <Stack gap={4}>
+        <Title order={2}>{t('admin.title')}</Title>
+        <Text c="dimmed">{t('admin.description')}</Text>
+      </Stack>
+
+      <DataGrid
+        testId="rfid"
+        columns={columns}
+        data={list.data?.data}
+        count={list.data?.count}
+        getRowId={(person) => person.id}
+        getRowLabel={fullName}
+        preference={preference}
+        fetching={list.isPlaceholderData}
+        loadFailed={list.isError && !list.data}
+        loadFailedTitle={t('admin.load_failed')}
+        onRetry={() => void list.refetch()}
+        searchLabel={t('admin.search')}
+        countLabel={(count) => t('admin.count', { count })}
+        filters={
+          <RfidStateFilter
+            value={isRfidState(stateFilter) ? stateFilter : null}
+            onChange={(value) => preference.setFilter('state', value)}
+          />
+        }
+        empty={
+          <EmptyState
+            icon={<IconIdBadge2 size={28} />}
+            title={filtered ? t('admin.empty.filtered_title') : t('admin.empty.title')}
+            description={filtered ? t('admin.empty.filtered_body') : t('admin.empty.body')}
+            py="xl"
+            data-testid="rfid-empty"
+          />
+        }
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (people) => (
+            <Button
+              size="compact-sm"
+              leftSection={<IconSend size={14} />}
+              onClick={() => setSending(people)}
+              data-testid="rfid-send"
+            >
+              {t('admin.actions.send')}
+            </Button>
+          ),
+        }}
+        rowProps={(person) => ({ 'data-name': fullName(person), 'data-state': person.state })}
+        rowActions={(person) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('admin.actions.send_to', { name: fullName(person) })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('admin.actions.send_to', { name: fullName(person) })}
+                onClick={() => setSending([person])}
+                data-testid="rfid-send-one"
+              >
+                <IconSend size={16} />
+              </ActionIcon>
+            </Tooltip>
+            {person.rfid && (
+              <Tooltip label={t('admin.actions.remove_for', { name: fullName(person) })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('admin.actions.remove_for', { name: fullName(person) })}
+                  onClick={() => confirmRemove(person)}
+                  data-testid="rfid-remove"
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+      />
+
+      <SendInstructionsModal state={sending} onClose={() => setSending(null)} onSent={() => setSelected({})} />
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteTree } from '@app/shared/sites/schemas';
+import { api } from '@/lib/api-client';
+
+export const getSiteTree = (signal?: AbortSignal) => api.get<SiteTree>('/sites/tree', { signal });
+
+// The same cache entry as the sites screen's tree, which refreshes it when sites change.
+export const siteTreeQueryOptions = () =>
+  queryOptions({ queryKey: ['sites', 'tree'], queryFn: ({ signal }) => getSiteTree(signal) });
+
+export const useSiteTree = () => useQuery(siteTreeQueryOptions());

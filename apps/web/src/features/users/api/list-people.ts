@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Person } from '@app/shared/people/schemas';
+import { api } from '@/lib/api-client';
+import type { PeopleQuery } from '../utils/people-query';
+import { peopleRootKey } from './people-query-key';
+
+export const listPeople = (query: PeopleQuery, signal?: AbortSignal) =>
+  api.get<{ data: Person[]; count: number }>('/people', {
+    params: {
+      page: query.page,
+      limit: query.limit,
+      sortField: query.sortField,
+      orderBy: query.orderBy,
+      search: query.search || undefined,
+      user_type_id: query.user_type_id,
+      site_id: query.site_id,
+      role_id: query.role_id,
+      label_id: query.label_id,
+      department_id: query.department_id,
+      status: query.status,
+      dashboard_access: query.dashboard_access,
+    },
+    signal,
+  });
+
+export const peopleListQueryKey = [...peopleRootKey, 'list'] as const;
+
+export const peopleQueryOptions = (query: PeopleQuery) =>
+  queryOptions({
+    queryKey: [...peopleListQueryKey, query],
+    queryFn: ({ signal }) => listPeople(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** `enabled` waits for the grid's saved preference, so the first page is asked for once. */
+export const usePeople = (query: PeopleQuery, enabled: boolean) => useQuery({ ...peopleQueryOptions(query), enabled });

@@ -1,0 +1,283 @@
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { STANDALONE_KIOSK } from './fixtures/seed-kiosks';
+import { expect, test } from './fixtures/test';
+
+// A kiosk is a tablet that opens /kiosk-register: here a browser context of its own, so it shares
+// nothing with the admin's session. Other tests share the database: names here are this run's own,
+// and what the test makes is removed at the end.
+const suffix = Math.random().toString(36).slice(2, 8);
+const siteName = `E2E Kiosk site ${suffix}`;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
+const kioskRow = (page: Page, name: string) =>
+  page.getByTestId('kiosk-row').filter({ has: page.getByTestId('kiosk-name').getByText(name, { exact: true }) });
+
+/** A MAC address no other run uses (locally administered, so never a real device's). */
+const randomMac = () =>
+  [
+    '02',
+    ...Array.from({ length: 5 }, () =>
+      Math.floor(Math.random() * 256)
+        .toString(16)
+        .padStart(2, '0'),
+    ),
+  ].join(':');
+
+type Tablet = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void> };
+
+/** A tablet of its own: a separate context; like the test's page, it fails the test on a console error. */
+async function openTablet(browser: Browser, baseURL: string, viewport = { width: 1024, height: 768 }): Promise<Tablet> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      expect(errors, 'errors on the tablet').toEqual([]);
+    },
+  };
+}
+
+/** The pairing code the tablet shows, as an admin types it. */
+async function readCode(tablet: Page) {
+  const code = tablet.getByTestId('kiosk-register-code');
+  await expect(code).toHaveText(/^[A-Z0-9]{3} [A-Z0-9]{3}$/);
+  return (await code.innerText()).replace(/\s/g, '');
+}
+
+async function addSiteWithAreas(page: Page, name: string, areas: string[]) {
+  await page.getByTestId('site-add').click();
+  await page.getByTestId('site-name').fill(name);
+  await page.getByTestId('site-save').click();
+  await expect(toast(page, 'Site Added')).toBeVisible();
+  for (const area of areas) {
+    await treeSite(page, name).getByTestId('area-add').click();
+    await page.getByTestId('area-name').fill(area);
+    await page.getByTestId('area-save').click();
+    await expect(toast(page, 'Area Added')).toBeVisible();
+    await expect(treeSite(page, name).locator(`[data-testid="tree-area"][data-area-name="${area}"]`)).toBeVisible();
+  }
+}
+
+async function chooseOption(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function addKiosk(page: Page, code: string, name: string, area: string) {
+  await page.getByTestId('kiosk-add').click();
+  await page.getByTestId('kiosk-add-code').fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
+  await page.getByTestId('kiosk-add-name').fill(name);
+  await chooseOption(page, page.getByTestId('kiosk-add-area'), area);
+  await page.getByTestId('kiosk-add-save').click();
+  await expect(toast(page, 'Kiosk Added')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('kiosk register page: the code, its countdown, and the MAC address form when the app passes none', async ({
+  browser,
+  baseURL,
+}) => {
+  const tablet = await openTablet(browser, baseURL!);
+  const { page } = tablet;
+  await page.goto('/kiosk-register');
+  // Without ?mac= the page asks for it, with the shared rules.
+  await expect(page.getByTestId('kiosk-register-device-form')).toBeVisible();
+  await page.getByTestId('kiosk-register-mac').fill('aa:bb:cc');
+  await page.getByTestId('kiosk-register-submit').click();
+  await expect(page.getByText('Enter a MAC address like aa:bb:cc:dd:ee:ff.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/kiosk-register-form-en.png`, animations: 'disabled' });
+  await page.getByTestId('kiosk-register-mac').fill(randomMac().toUpperCase().replace(/:/g, '-'));
+  await page.getByTestId('kiosk-register-version').fill('3.1.0');
+  await page.getByTestId('kiosk-register-submit').click();
+  await readCode(page);
+  await expect(page.getByTestId('kiosk-register-countdown')).toHaveText(/^Expires in 1[45]:\d\d$/);
+  await expect(page.getByTestId('kiosk-register-device')).toContainText('App version 3.1.0');
+  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-en.png`, animations: 'disabled' });
+
+  // A reload shows the same code: the pairing is kept on the tablet.
+  const code = await readCode(page);
+  await page.reload();
+  expect(await readCode(page)).toBe(code);
+
+  // Phone width, in English then in Arabic; Arabic on the tablet too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-en-390.png`, fullPage: true, animations: 'disabled' });
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-ar').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل هذا الكشك');
+  expect(await readCode(page)).toBe(code);
+  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-ar-390.png`, fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-ar.png`, animations: 'disabled' });
+  await tablet.close();
+});
+
+test('kiosks: a tablet registers into a new site with two areas, shows Registered and online; settings, move and deregister', async ({
+  page,
+  loginAs,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const lobby = `Lobby ${suffix}`;
+  const dock = `Dock ${suffix}`;
+  const first = `Lobby kiosk ${suffix}`;
+  const second = `Dock kiosk ${suffix}`;
+
+  // The tablet opens the page the way the kiosk app does, with its MAC address and version.
+  const tablet = await openTablet(browser, baseURL!);
+  const mac = randomMac();
+  await tablet.page.goto(`/kiosk-register?mac=${mac}&version=3.2.1`);
+  const code = await readCode(tablet.page);
+  await expect(tablet.page.getByTestId('kiosk-register-device')).toHaveText(`MAC address ${mac} · App version 3.2.1`);
+
+  // The admin adds a site with two areas, then the kiosk to the first area with the tablet's code.
+  await loginAs('acmeAdmin');
+  await page.goto('/sites');
+  await addSiteWithAreas(page, siteName, [lobby, dock]);
+  await page.getByTestId('sites-tab-kiosks').click();
+  await addKiosk(page, code, first, lobby);
+
+  // The tablet turns to Registered by itself, with where it stands, and reports itself alive.
+  const registered = tablet.page.getByTestId('kiosk-register-registered');
+  await expect(registered).toBeVisible();
+  await expect(tablet.page.getByRole('heading', { level: 1 })).toHaveText('Registered');
+  await expect(tablet.page.getByTestId('kiosk-register-company')).toHaveText('Acme Cloud');
+  await expect(tablet.page.getByTestId('kiosk-register-site')).toHaveText(siteName);
+  await expect(tablet.page.getByTestId('kiosk-register-area')).toHaveText(lobby);
+  await expect(tablet.page.getByTestId('kiosk-register-name')).toHaveText(first);
+  await expect(tablet.page.getByTestId('kiosk-register-online')).toHaveAttribute('data-online', 'true');
+  await expect(tablet.page.getByTestId('kiosk-register-last-report')).toBeVisible();
+  await tablet.page.screenshot({ path: `${SHOTS}/kiosk-register-registered-en.png`, animations: 'disabled' });
+
+  // The same screen in Arabic at phone width; then back to English.
+  await tablet.page.setViewportSize({ width: 390, height: 844 });
+  await tablet.page.getByTestId('language-switch').click();
+  await tablet.page.getByTestId('language-ar').click();
+  await expect(tablet.page.getByRole('heading', { level: 1 })).toHaveText('تم التسجيل');
+  await expect(tablet.page.getByTestId('kiosk-register-online')).toHaveText('متصل');
+  await tablet.page.screenshot({
+    path: `${SHOTS}/kiosk-register-registered-ar-390.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await tablet.page.getByTestId('language-switch').click();
+  await tablet.page.getByTestId('language-en').click();
+  await expect(tablet.page.getByRole('heading', { level: 1 })).toHaveText('Registered');
+  await tablet.page.setViewportSize({ width: 1024, height: 768 });
+
+  // The dashboard lists it online (the list refreshes every 15 s; a reload shows it at once), with the
+  // MAC address and version the tablet sent.
+  await page.reload();
+  const firstRow = kioskRow(page, first);
+  await expect(firstRow.getByTestId('kiosk-status')).toHaveAttribute('data-online', 'true');
+  await expect(firstRow.getByTestId('kiosk-status')).toHaveText('Online');
+  await expect(firstRow.getByTestId('kiosk-mac')).toHaveText(mac);
+  await expect(firstRow.getByTestId('kiosk-version')).toHaveText('3.2.1');
+  await expect(firstRow.getByTestId('kiosk-place')).toHaveText(`${siteName} › ${lobby}`);
+
+  // A second kiosk, paired by the API as its app would, goes to the other area.
+  const pairing = await request.post('/api/v1/public/kiosk-pairings', {
+    data: { mac_address: randomMac(), app_version: '3.0.0' },
+  });
+  expect(pairing.status()).toBe(201);
+  await addKiosk(page, ((await pairing.json()) as { code: string }).code, second, dock);
+  const secondRow = kioskRow(page, second);
+  await expect(secondRow.getByTestId('kiosk-status')).not.toHaveAttribute('data-online');
+
+  // Settings for both at once.
+  await firstRow.getByTestId('kiosk-select').check();
+  await secondRow.getByTestId('kiosk-select').check();
+  await expect(page.getByTestId('kiosks-selected-count')).toContainText('2');
+  await page.getByTestId('kiosks-bulk-settings').click();
+  await expect(page.getByTestId('kiosk-settings-many')).toBeVisible();
+  await page.getByTestId('kiosk-brightness').fill('40');
+  await chooseOption(page, page.getByTestId('kiosk-date-format'), /^dd-MM-yyyy/);
+  await page.getByTestId('kiosk-settings-save').click();
+  await expect(toast(page, 'Kiosk Settings Updated')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const row of [firstRow, secondRow]) {
+    await row.getByTestId('kiosk-settings').click();
+    await expect(page.getByTestId('kiosk-brightness')).toHaveValue('40');
+    await expect(page.getByTestId('kiosk-date-format')).toHaveValue(/^dd-MM-yyyy/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  // Move both to the dock.
+  if ((await page.getByTestId('kiosks-selection').count()) === 0) {
+    await firstRow.getByTestId('kiosk-select').check();
+    await secondRow.getByTestId('kiosk-select').check();
+  }
+  await page.getByTestId('kiosks-bulk-move').click();
+  await chooseOption(page, page.getByTestId('kiosk-move-area'), dock);
+  await page.getByTestId('kiosk-move-save').click();
+  await expect(toast(page, 'Kiosks Moved')).toBeVisible();
+  await expect(firstRow.getByTestId('kiosk-place')).toHaveText(`${siteName} › ${dock}`);
+  await expect(secondRow.getByTestId('kiosk-place')).toHaveText(`${siteName} › ${dock}`);
+  // The tablet learns its new area with its next report (on reload here rather than in 30 seconds).
+  await tablet.page.reload();
+  await expect(tablet.page.getByTestId('kiosk-register-area')).toHaveText(dock);
+
+  // Deregister the first: the tablet's token stops working and it shows a new code by itself.
+  await firstRow.getByTestId('kiosk-deregister').click();
+  await page.getByTestId('kiosk-deregister-confirm').click();
+  await expect(toast(page, 'Kiosk Deleted')).toBeVisible();
+  await expect(firstRow).toHaveCount(0);
+  await tablet.page.reload();
+  await expect(tablet.page.getByTestId('kiosk-register-deregistered')).toBeVisible();
+  expect(await readCode(tablet.page)).not.toBe(code);
+  await tablet.page.screenshot({ path: `${SHOTS}/kiosk-register-deregistered-en.png`, animations: 'disabled' });
+  await tablet.close();
+
+  // Clean up: the second kiosk and the site.
+  await secondRow.getByTestId('kiosk-deregister').click();
+  await page.getByTestId('kiosk-deregister-confirm').click();
+  await expect(secondRow).toHaveCount(0);
+  await page.getByTestId('sites-tab-sites').click();
+  await page.getByTestId('sites-search').fill(siteName);
+  const siteRow = page.getByTestId('site-row').filter({ hasText: siteName });
+  await expect(page.getByTestId('site-row')).toHaveCount(1);
+  await siteRow.getByTestId('site-delete').click();
+  await page.getByTestId('site-delete-confirm').click();
+  await expect(toast(page, `Site ${siteName} deleted successfully.`)).toBeVisible();
+});
+
+test('kiosks on Standalone: the admin may only rename', async ({ page, loginAs }) => {
+  await loginAs('soloAdmin');
+  await page.goto('/sites?tab=kiosks');
+  await expect(page.getByTestId('kiosks-standalone')).toBeVisible();
+  await expect(page.getByTestId('kiosk-add')).toBeDisabled();
+  const row = kioskRow(page, STANDALONE_KIOSK.name);
+  await expect(row.getByTestId('kiosk-place')).toHaveText(`${STANDALONE_KIOSK.site} › ${STANDALONE_KIOSK.area}`);
+  for (const action of ['kiosk-settings', 'kiosk-move', 'kiosk-deregister']) {
+    await expect(row.getByTestId(action)).toBeDisabled();
+  }
+  await row.getByTestId('kiosk-select').check();
+  await expect(page.getByTestId('kiosks-bulk-settings')).toBeDisabled();
+  await expect(page.getByTestId('kiosks-bulk-move')).toBeDisabled();
+
+  const renamed = `Front desk ${suffix}`;
+  await row.getByTestId('kiosk-rename').click();
+  await page.getByTestId('kiosk-rename-name').fill(renamed);
+  await page.getByTestId('kiosk-rename-save').click();
+  await expect(toast(page, 'Kiosk Updated')).toBeVisible();
+  const renamedRow = kioskRow(page, renamed);
+  await expect(renamedRow).toBeVisible();
+  // Back to its name: other tests share the company.
+  await renamedRow.getByTestId('kiosk-rename').click();
+  await page.getByTestId('kiosk-rename-name').fill(STANDALONE_KIOSK.name);
+  await page.getByTestId('kiosk-rename-save').click();
+  await expect(kioskRow(page, STANDALONE_KIOSK.name)).toBeVisible();
+});

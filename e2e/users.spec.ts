@@ -1,0 +1,409 @@
+import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { makePng as png } from '../apps/server/test/helpers/images';
+import { loadWorld, type WorldPerson } from './fixtures/world';
+import { expect, test } from './fixtures/test';
+
+// The users screen: the shared grid with saved preferences, the person form (photo, phone, custom
+// fields), mass actions with their result toasts, QuickPasses, and the screen in Arabic. Other tests
+// share the database: everything here carries this run's suffix and is removed at the end.
+
+const suffix = Math.random().toString(36).slice(2, 8);
+const SCREENS = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
+
+type Api = {
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => Promise<T>;
+  uploadPhoto: (personId: string, photo: Buffer) => Promise<void>;
+  dispose: () => Promise<void>;
+};
+
+/** Acts through the API as a fixture person (session cookie and CSRF header, like the web app). */
+async function apiAs(person: Pick<WorldPerson, 'email' | 'password'>): Promise<Api> {
+  const context: APIRequestContext = await request.newContext({ baseURL: loadWorld().baseURL });
+  const login = await context.post('/api/v1/auth/login', { data: { email: person.email, password: person.password } });
+  if (!login.ok()) throw new Error(`API sign-in failed: ${login.status()} ${await login.text()}`);
+  const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  return {
+    call: async <T>(method: string, url: string, data?: unknown) => {
+      const res = await context.fetch(`/api/v1${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
+      if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${await res.text()}`);
+      return (res.status() === 204 ? null : await res.json()) as T;
+    },
+    uploadPhoto: async (personId, photo) => {
+      const res = await context.put(`/api/v1/people/${personId}/photo`, {
+        multipart: { photo: { name: 'photo.png', mimeType: 'image/png', buffer: photo } },
+        headers: { 'x-csrf-token': csrf },
+      });
+      if (!res.ok()) throw new Error(`photo upload answered ${res.status()}: ${await res.text()}`);
+    },
+    dispose: () => context.dispose(),
+  };
+}
+
+type Setup = {
+  siteId: string;
+  siteName: string;
+  typeId: string;
+  typeName: string;
+  otherTypeId: string;
+  otherTypeName: string;
+  sectionId: string;
+  fields: { badge: string; parking: string; shift: string };
+  people: { id: string; name: string }[];
+};
+
+let api: Api;
+let setup: Setup;
+
+test.beforeAll(async () => {
+  api = await apiAs(loadWorld().people.acmeAdmin);
+  const site = await api.call<{ id: string }>('POST', '/sites', { name: `E2E Users HQ ${suffix}` });
+  const type = await api.call<{ id: string }>('POST', '/user-types', {
+    name: `E2E Staff ${suffix}`,
+    registration_method: 'registration_allowed',
+    grace_period_minutes: 60,
+  });
+  const otherType = await api.call<{ id: string }>('POST', '/user-types', {
+    name: `E2E Contractors ${suffix}`,
+    registration_method: 'registration_allowed',
+    grace_period_minutes: 60,
+  });
+  // Acme is on the enterprise plan: its people have custom fields.
+  const section = await api.call<{ id: string }>('POST', '/custom-field-sections', { name: `E2E Work ${suffix}` });
+  const field = (name: string, type: string, options = {}) =>
+    api.call<{ id: string }>('POST', '/custom-fields', {
+      section_id: section.id,
+      name,
+      type,
+      binding: 'profile',
+      options,
+    });
+  const badge = await field(`Badge name ${suffix}`, 'text');
+  const parking = await field(`Parking ${suffix}`, 'toggleButton');
+  const shift = await field(`Shift ${suffix}`, 'radioButtons', { choices: ['Day', 'Night'] });
+  const roles = await api.call<{ id: string; key: string | null }[]>('GET', '/people/roles');
+  const employee = roles.find((r) => r.key === 'employee')!.id;
+  const people = [];
+  for (const first of ['Archie', 'Arlo']) {
+    const person = await api.call<{ id: string; full_name: string }>('POST', '/people', {
+      first_name: first,
+      last_name: `Mass ${suffix}`,
+      email: `${first.toLowerCase()}.${suffix}@example.test`,
+      role_id: employee,
+      site_ids: [site.id],
+      user_type_ids: [type.id],
+    });
+    people.push({ id: person.id, name: person.full_name });
+  }
+  // One of them has a photo, which their QuickPass shows.
+  await api.uploadPhoto(people[0]!.id, png(300, 400));
+  setup = {
+    siteId: site.id,
+    siteName: `E2E Users HQ ${suffix}`,
+    typeId: type.id,
+    typeName: `E2E Staff ${suffix}`,
+    otherTypeId: otherType.id,
+    otherTypeName: `E2E Contractors ${suffix}`,
+    sectionId: section.id,
+    fields: { badge: badge.id, parking: parking.id, shift: shift.id },
+    people,
+  };
+});
+
+test.afterAll(async () => {
+  const found = await api.call<{ data: { id: string }[] }>('GET', `/people?search=${suffix}&limit=100`);
+  // People with dashboard access cannot be deleted: revoke it first.
+  if (found.data.length > 0) await api.call('POST', '/people/revoke', { person_ids: found.data.map((p) => p.id) });
+  for (const person of found.data) await api.call('DELETE', `/people/${person.id}`);
+  await api.call('DELETE', `/custom-field-sections/${setup.sectionId}`);
+  await api.call('DELETE', `/user-types/${setup.typeId}`);
+  await api.call('DELETE', `/user-types/${setup.otherTypeId}`);
+  await api.call('DELETE', `/sites/${setup.siteId}`);
+  await api.call('DELETE', '/table-preferences/users');
+  await api.dispose();
+});
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="users-row"][data-name="${name}"]`);
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/**
+ * Chooses an option of a select or multi-select. A multi-select stays open and is closed with Escape;
+ * a select closes by itself, and Escape then would close the drawer.
+ */
+async function pick(page: Page, input: Locator, option: string | RegExp) {
+  await input.click();
+  await page.getByRole('option', { name: option }).first().click();
+  if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('users-search').fill(text);
+  await expect(page.getByTestId('users-count')).toBeVisible();
+}
+
+test('an admin adds a user with a photo and custom fields, and sees them after a reload', async ({ page, loginAs }) => {
+  test.setTimeout(60_000);
+  const first = 'Nadia';
+  const last = `Photo ${suffix}`;
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await page.getByTestId('person-add').click();
+  const drawer = page.getByTestId('person-form');
+  await expect(drawer).toBeVisible();
+
+  // The browser's own checks name the missing fields.
+  await page.getByTestId('person-save').click();
+  await expect(drawer.getByText('First name is required.')).toBeVisible();
+  await expect(drawer.getByText('Site is required.')).toBeVisible();
+
+  await page.getByTestId('person-first-name').fill(first);
+  await page.getByTestId('person-last-name').fill(last);
+  await page.getByTestId('person-email').fill(`nadia.${suffix}@example.test`);
+  // An email already in the company is refused as it is typed.
+  await page.getByTestId('person-email').fill(`archie.${suffix}@example.test`);
+  await expect(drawer.getByText('Email address already exists')).toBeVisible();
+  await page.getByTestId('person-email').fill(`nadia.${suffix}@example.test`);
+  await expect(drawer.getByText('Email address already exists')).toHaveCount(0);
+
+  // Phone: digits only; letters typed do nothing.
+  await pick(page, page.getByTestId('person-phone-code'), /^\+971 /);
+  await page.getByTestId('person-phone').pressSequentially('50ab12c');
+  await expect(page.getByTestId('person-phone')).toHaveValue('5012');
+  await page.getByTestId('person-phone').pressSequentially(`${Date.now()}`.slice(-6));
+
+  await pick(page, page.getByTestId('person-sites'), setup.siteName);
+  await pick(page, page.getByTestId('person-user-types'), setup.typeName);
+
+  // A photo too small is refused with the rule, before anything is sent.
+  const photo = page.getByTestId('person-photo-input');
+  await photo.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png(200, 240) });
+  await expect(page.getByTestId('person-photo-error')).toHaveText('The image must be at least 250×300 pixels.');
+  // A file that only claims to be an image is refused by its content.
+  await photo.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png') });
+  await expect(page.getByTestId('person-photo-error')).toHaveText('The file must be a PNG or JPG image.');
+  await photo.setInputFiles({ name: 'nadia.png', mimeType: 'image/png', buffer: png(300, 400) });
+  await expect(page.getByTestId('person-photo-error')).toHaveCount(0);
+  await expect(page.getByTestId('person-photo-preview')).toHaveAttribute('data-has-photo', 'true');
+
+  // Custom fields, grouped under their section.
+  const section = drawer.getByTestId('person-custom-section').filter({ hasText: `E2E Work ${suffix}` });
+  await expect(section).toBeVisible();
+  await section.getByLabel(`Badge name ${suffix}`).fill('Nadz');
+  await section.getByRole('switch', { name: `Parking ${suffix}` }).check();
+  await section.getByLabel('Night').check();
+
+  await page.screenshot({ path: `${SCREENS}/users-form-en.png`, animations: 'disabled' });
+  await page.getByTestId('person-save').click();
+  await expect(toast(page, 'User Created')).toBeVisible();
+  await expect(page.getByTestId('person-form')).toHaveCount(0);
+
+  await page.reload();
+  await search(page, last);
+  const added = row(page, `${first} ${last}`);
+  await expect(added).toBeVisible();
+  await expect(added.getByTestId('person-thumbnail').locator('img')).toHaveAttribute(
+    'src',
+    /\/api\/v1\/people\/.+\/photo/,
+  );
+  await expect(added).toContainText(setup.siteName);
+  await expect(added).toContainText('+971');
+
+  await added.getByTestId('person-edit').click();
+  const form = page.getByTestId('person-form');
+  await expect(form.getByLabel(`Badge name ${suffix}`)).toHaveValue('Nadz');
+  await expect(form.getByLabel(`Parking ${suffix}`)).toBeChecked();
+  await expect(form.getByLabel('Night')).toBeChecked();
+  await expect(page.getByTestId('person-photo-preview')).toHaveAttribute('data-has-photo', 'true');
+  await form.getByLabel(`Badge name ${suffix}`).fill('Nadia P.');
+  await page.getByTestId('person-save').click();
+  await expect(toast(page, 'User Updated')).toBeVisible();
+});
+
+test('mass actions: archive two people and activate them again, with the result toasts', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  await search(page, `Mass ${suffix}`);
+  const [a, b] = setup.people;
+  await expect(page.getByTestId('users-row')).toHaveCount(2);
+
+  const selectBoth = async () => {
+    await page.getByTestId('users-select-page').check();
+    await expect(page.getByTestId('users-selected-count')).toHaveText('2 selected');
+  };
+
+  await selectBoth();
+  await page.screenshot({ path: `${SCREENS}/users-selection-en.png`, animations: 'disabled' });
+  await page.getByTestId('mass-archive').click();
+  await expect(page.getByRole('dialog')).toContainText('Archive 2 people?');
+  await expect(page.getByTestId('mass-confirm-names')).toContainText(a!.name);
+  await page.getByTestId('mass-archive-confirm').click();
+  await expect(toast(page, '2 people archived.')).toContainText('User Status Updated');
+  await expect(row(page, a!.name)).toHaveAttribute('data-status', 'archived');
+  await expect(row(page, b!.name)).toHaveAttribute('data-status', 'archived');
+  await expect(page.getByTestId('users-selection')).toHaveCount(0);
+
+  await selectBoth();
+  await page.getByTestId('mass-activate').click();
+  await page.getByTestId('mass-activate-confirm').click();
+  await expect(toast(page, '2 people activated.')).toContainText('User Status Updated');
+  await expect(row(page, a!.name)).toHaveAttribute('data-status', 'active');
+
+  // A default user is left out, and the toast says who and why.
+  await page.getByTestId('users-search').fill('Ada Acme');
+  await expect(page.getByTestId('users-row')).toHaveCount(1);
+  await page.getByTestId('users-select-row').check();
+  await page.getByTestId('mass-archive').click();
+  await expect(page.getByTestId('mass-confirm-skips')).toContainText('Ada Acme');
+  await page.getByTestId('mass-archive-confirm').click();
+  await expect(toast(page, 'Nothing was changed')).toContainText('Ada Acme');
+});
+
+test('invite to the dashboard and revoke, change user type and add a label created on the spot', async ({
+  page,
+  loginAs,
+}) => {
+  const arlo = setup.people[1]!;
+  await loginAs('acmeAdmin');
+  // The invite page of the spec's route list, for the people in ?ids=.
+  await page.goto(`/invite-users-to-dashboard?ids=${arlo.id}`);
+  await expect(page.getByTestId('invite-candidate')).toHaveCount(1);
+  await expect(page.getByTestId('invite-candidate')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('invite-send').click();
+  await expect(toast(page, 'Passport Invitation Sent')).toContainText('1 invitation sent.');
+  await expect(page).toHaveURL(/\/users$/);
+
+  await search(page, arlo.name);
+  await expect(row(page, arlo.name)).toContainText('Invited');
+  await page.getByTestId('users-select-row').check();
+  await page.getByTestId('mass-revoke').click();
+  await page.getByTestId('mass-revoke-confirm').click();
+  await expect(toast(page, 'Passport Revoked')).toContainText('Dashboard access revoked for 1 person.');
+  await expect(row(page, arlo.name)).toContainText('Revoked');
+
+  // Moved to another user type: the new type replaces the old one.
+  await page.getByTestId('users-select-row').check();
+  await page.getByTestId('mass-user-types').click();
+  await pick(page, page.getByTestId('mass-user-types-select'), setup.otherTypeName);
+  await page.getByTestId('mass-user-types-confirm').click();
+  await expect(toast(page, 'User Moved')).toContainText('1 person moved to the new user types.');
+  await expect(row(page, arlo.name)).toContainText(setup.otherTypeName);
+  await expect(row(page, arlo.name)).not.toContainText(setup.typeName);
+
+  await page.getByTestId('users-select-row').check();
+  await page.getByTestId('mass-labels').click();
+  await page.getByTestId('mass-labels-select-create').click();
+  await page.getByTestId('label-name').fill(`Night ${suffix}`);
+  await page.getByRole('radio', { name: 'Indigo' }).click();
+  await page.getByTestId('label-save').click();
+  await expect(toast(page, `Label Night ${suffix} created`)).toBeVisible();
+  await page.getByTestId('mass-labels-confirm').click();
+  await expect(toast(page, 'Labels Added')).toContainText('Labels added to 1 person.');
+  await expect(row(page, arlo.name)).toContainText(`Night ${suffix}`);
+});
+
+test('a hidden column stays hidden after a reload, and reset brings it back', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  const emailHeader = page.locator('[data-testid="users-table"] th[data-column="email"]');
+  await expect(emailHeader).toBeVisible();
+
+  await page.getByTestId('users-columns').click();
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith('/table-preferences/users') && res.request().method() === 'PUT' && res.ok(),
+  );
+  await page.getByTestId('users-column-toggle-email').click();
+  await expect(emailHeader).toHaveCount(0);
+  // Moving a column, from the keyboard: the phone column goes before the name.
+  await page.getByTestId('users-column-earlier-phone').click();
+  await page.getByTestId('users-column-earlier-phone').click();
+  await saved;
+  await page.screenshot({ path: `${SCREENS}/users-columns-en.png`, animations: 'disabled' });
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByTestId('users-row').first()).toBeVisible();
+  await expect(emailHeader).toHaveCount(0);
+  const headers = page.locator('[data-testid="users-table"] th[data-column]');
+  const order = await headers.evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column')));
+  expect(order.indexOf('phone')).toBeLessThan(order.indexOf('name'));
+
+  await page.getByTestId('users-columns').click();
+  await page.getByTestId('users-columns-reset').click();
+  await expect(emailHeader).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(emailHeader).toBeVisible();
+});
+
+test('the users screen in Arabic is mirrored', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  try {
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('person-add')).toHaveText('إضافة مستخدم');
+    await search(page, suffix);
+    await expect(page.getByTestId('users-row').first()).toBeVisible();
+    // The first column is drawn on the right, and each resize handle sits on its column's left edge.
+    const table = (await page.getByTestId('users-table').boundingBox())!;
+    const select = (await page.getByTestId('users-select-page').boundingBox())!;
+    expect(select.x).toBeGreaterThan(table.x + table.width / 2);
+    const nameHeader = (await page.locator('[data-testid="users-table"] th[data-column="name"]').boundingBox())!;
+    const handle = (await page.getByTestId('users-resize-name').boundingBox())!;
+    expect(handle.x).toBeLessThan(nameHeader.x + 8);
+    await page.screenshot({ path: `${SCREENS}/users-ar.png`, fullPage: true, animations: 'disabled' });
+
+    await page.getByTestId('users-row').first().getByTestId('person-edit').click();
+    await expect(page.getByTestId('person-form')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('الاسم الأول')).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/users-form-ar.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  }
+});
+
+test('QuickPasses open ready to print in a new tab; default users are left out', async ({ page, context, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  await search(page, `Mass ${suffix}`);
+  await expect(page.getByTestId('users-row')).toHaveCount(2);
+  await page.getByTestId('users-select-page').check();
+  // The default user of another page stays selected with them and is left out.
+  await page.getByTestId('users-search').fill('Ada Acme');
+  await expect(page.getByTestId('users-row')).toHaveCount(1);
+  await page.getByTestId('users-select-row').check();
+  await expect(page.getByTestId('users-selected-count')).toHaveText('3 selected');
+
+  await page.getByTestId('mass-quick-pass').click();
+  await expect(page.getByTestId('mass-confirm-skips')).toContainText('QuickPasses cannot be printed for default users');
+  const opened = context.waitForEvent('page');
+  await page.getByTestId('mass-quick-pass-confirm').click();
+  const print = await opened;
+  await print.waitForLoadState();
+  await expect(print).toHaveURL(/\/users\/quick-pass\?ids=/);
+  await expect(print.getByTestId('quick-pass-card')).toHaveCount(2);
+  await expect(print.getByTestId('quick-pass-qr').first()).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  await expect(print.getByTestId('top-bar')).toHaveCount(0);
+  await print.screenshot({ path: `${SCREENS}/quick-pass-en.png`, fullPage: true });
+  await print.emulateMedia({ media: 'print' });
+  await expect(print.getByTestId('quick-pass-print')).toBeHidden();
+  await print.screenshot({ path: `${SCREENS}/quick-pass-print-en.png`, fullPage: true });
+  await print.close();
+});
+
+test('the QuickPass page in Arabic', async ({ page, loginAs }) => {
+  await loginAs('acmeAdmin');
+  await page.evaluate('window.localStorage.setItem("language", "ar")');
+  const ids = setup.people.map((p) => p.id).join(',');
+  await page.goto(`/users/quick-pass?ids=${ids}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('quick-pass-print')).toHaveText('طباعة');
+  await expect(page.getByTestId('quick-pass-card')).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENS}/quick-pass-ar.png`, fullPage: true });
+  await page.evaluate('window.localStorage.setItem("language", "en")');
+});
