@@ -119,6 +119,8 @@ test.afterAll(async () => {
   await api.call('DELETE', `/user-types/${setup.otherTypeId}`);
   await api.call('DELETE', `/sites/${setup.siteId}`);
   await api.call('DELETE', '/table-preferences/users');
+  const labels = await api.call<{ id: string; name: string }[]>('GET', '/labels');
+  for (const label of labels.filter((l) => l.name.endsWith(suffix))) await api.call('DELETE', `/labels/${label.id}`);
   await api.dispose();
 });
 

@@ -191,6 +191,24 @@ describe('labels and departments', () => {
     expect((await b.admin.post('/people', b.body({ department_id: aDepartment }))).statusCode).toBe(422);
     expect(await auditCount(a.entity.id, 'label.create')).toBe(1);
   });
+
+  it('removes a label from the company and from its people, and never another company’s', async () => {
+    const a = await world();
+    const b = await world();
+    const vip = (await a.admin.post('/labels', { name: 'VIP' })).json<{ id: string }>().id;
+    const person = await a.create({ label_ids: [vip] });
+    expect((await b.admin.delete(`/labels/${vip}`)).statusCode).toBe(404);
+    expect((await a.admin.get(`/people/${person.id}`)).json<Person>().labels).toHaveLength(1);
+
+    expect((await a.admin.delete(`/labels/${vip}`)).statusCode).toBe(204);
+    expect((await a.admin.get('/labels')).json()).toEqual([]);
+    const after = (await a.admin.get(`/people/${person.id}`)).json<Person>();
+    expect(after.labels).toEqual([]);
+    expect(after.first_name).toBe(person.first_name);
+    expect((await a.admin.delete(`/labels/${vip}`)).statusCode).toBe(404);
+    expect((await a.admin.delete('/labels/not-an-id')).statusCode).toBe(400);
+    expect(await auditCount(a.entity.id, 'label.delete')).toBe(1);
+  });
 });
 
 describe('dashboard invitations', () => {

@@ -50,6 +50,7 @@ describe('adding, reading and changing people', () => {
       phone_code: '+971',
       phone: '501234567',
       id_number: 'EMP001',
+      company_name: '  Analytical Engines Ltd ',
       department_id: department,
       site_ids: [w.sites.hq, w.sites.branch],
       user_type_ids: [w.types.staff, w.types.visitors],
@@ -63,6 +64,7 @@ describe('adding, reading and changing people', () => {
       phone_code: '971',
       phone: '501234567',
       id_number: 'EMP001',
+      company_name: 'Analytical Engines Ltd',
       role: { id: w.roles.employee, name: 'Employee' },
       department: { id: department, name: 'Finance' },
       status: 'active',
@@ -84,6 +86,9 @@ describe('adding, reading and changing people', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(person);
     expect(await actions(w.entity.id, person.id)).toEqual(['person.create']);
+    // The company a visitor comes from is found by the search too.
+    const found = (await w.admin.get('/people?search=analytical')).json<{ data: { id: string }[] }>();
+    expect(found.data.map((p) => p.id)).toEqual([person.id]);
 
     const changed = await w.admin.put(`/people/${person.id}`, {
       ...w.body({ first_name: 'Augusta', email: 'ada@example.test', site_ids: [w.sites.branch] }),
@@ -95,6 +100,7 @@ describe('adding, reading and changing people', () => {
       first_name: 'Augusta',
       phone: null,
       id_number: null,
+      company_name: null,
       department: null,
       sites: [{ id: w.sites.branch }],
       user_types: [{ id: w.types.staff }],
@@ -262,9 +268,9 @@ describe('adding, reading and changing people', () => {
   it('makes a user type’s mandatory profile data required for its people', async () => {
     const w = await world();
     const strict = await addUserType(w.admin, 'Contractors', {
-      mandatory_profile_data: ['email', 'phone', 'id_number', 'photo'],
+      mandatory_profile_data: ['email', 'phone', 'id_number', 'company_name', 'photo'],
     });
-    const full = { email: 'c@x.test', phone_code: '44', phone: '7700900000', id_number: 'C-1' };
+    const full = { email: 'c@x.test', phone_code: '44', phone: '7700900000', id_number: 'C-1', company_name: 'Acme' };
     const missing = async (over: Record<string, unknown>, field: string, message: string) => {
       const res = await w.admin.post('/people', w.body({ user_type_ids: [strict], ...full, ...over }));
       expect(res.statusCode, res.body).toBe(422);
@@ -273,6 +279,7 @@ describe('adding, reading and changing people', () => {
     await missing({ email: null }, 'email', 'Email is required for this user type.');
     await missing({ phone: '', phone_code: '' }, 'phone', 'Phone is required');
     await missing({ id_number: '' }, 'id_number', 'ID is required for this user type.');
+    await missing({ company_name: ' ' }, 'company_name', 'Company is required for this user type.');
     // The photo comes after the person exists; from then on it is required.
     const person = await w.create({ user_type_ids: [strict], ...full });
     const update = await w.admin.put(`/people/${person.id}`, w.body({ user_type_ids: [strict], ...full }));

@@ -18,6 +18,7 @@ export const PERSON_LIMITS = {
   phoneCodeMax: 4,
   phoneMax: 13,
   idNumberMax: 20,
+  companyNameMax: 100,
   /** Most ids one mass action takes. */
   massMax: 500,
   labelNameMax: 30,
@@ -78,6 +79,8 @@ export const personBodyObject = z.object({
   phone_code: phoneCode,
   phone,
   id_number: optionalText(PERSON_LIMITS.idNumberMax),
+  /** The organisation a visitor or contractor comes from. */
+  company_name: optionalText(PERSON_LIMITS.companyNameMax),
   role_id: z.uuid(),
   department_id: z.uuid().nullable().optional(),
   // Spec §5: site and user type required.
@@ -119,6 +122,7 @@ export const personSchema = z.object({
   phone_code: z.string().nullable(),
   phone: z.string().nullable(),
   id_number: z.string().nullable(),
+  company_name: z.string().nullable(),
   role: ref,
   department: ref.nullable(),
   status: z.enum(PERSON_STATUSES),
@@ -154,7 +158,7 @@ const idList = z
   .optional();
 
 export const listPeopleQuerySchema = pageQuery.extend({
-  /** Matches first name, last name, full name, email, phone (with or without code) and id number. */
+  /** Matches first name, last name, full name, email, phone (with or without code), id number and company. */
   search: z.string().trim().max(100).optional(),
   sortField: z.enum(PERSON_SORT_FIELDS).default('name'),
   orderBy: z.enum(['asc', 'desc']).default('asc'),

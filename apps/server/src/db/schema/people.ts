@@ -50,6 +50,8 @@ export const people = pgTable(
     /** National number, digits only. */
     phone: text('phone'),
     idNumber: text('id_number'),
+    /** The organisation a visitor or contractor comes from (a user type can make it mandatory). */
+    companyName: text('company_name'),
     roleId: uuid('role_id').notNull(),
     departmentId: uuid('department_id'),
     /** active or archived. */

@@ -73,7 +73,13 @@ const LAST_LATIN = [
 ];
 const FIRST_ARABIC = ['محمد', 'فاطمة', 'علي', 'مريم', 'خالد', 'نورة', 'سلطان', 'عائشة', 'راشد', 'هند'];
 const LAST_ARABIC = ['المنصوري', 'الهاشمي', 'الكعبي', 'النعيمي', 'الشامسي', 'المهيري', 'الزعابي', 'السويدي'];
-const VISITOR_COMPANIES = ['northwind.example', 'contoso.example', 'fabrikam.example', 'tailspin.example'];
+/** Where the visitors, contractors and couriers come from: their company name and mail domain. */
+const VISITOR_COMPANIES = [
+  { name: 'Northwind Traders', domain: 'northwind.example' },
+  { name: 'Contoso', domain: 'contoso.example' },
+  { name: 'Fabrikam', domain: 'fabrikam.example' },
+  { name: 'Tailspin Toys', domain: 'tailspin.example' },
+];
 
 const DEPARTMENTS = ['Operations', 'Finance', 'Engineering', 'Sales', 'Security', 'Facilities', 'People'];
 const LABELS = [
@@ -138,7 +144,8 @@ export async function seedDemoPeople(tx: Executor, entityId: string) {
       const local = `${arabic ? 'guest' : `${firstName}.${lastName}`.normalize('NFD').replace(/[^A-Za-z.]/g, '')}`
         .toLowerCase()
         .replace(/\.+/g, '.');
-      const domain = plan.staff ? 'demo.localhost' : rnd.pick(VISITOR_COMPANIES);
+      const company = plan.staff ? null : rnd.pick(VISITOR_COMPANIES);
+      const domain = company?.domain ?? 'demo.localhost';
       let email = `${local}@${domain}`;
       for (let n = 2; usedEmails.has(email); n++) email = `${local}${n}@${domain}`;
       usedEmails.add(email);
@@ -151,7 +158,12 @@ export async function seedDemoPeople(tx: Executor, entityId: string) {
         email,
         phoneCode: dubai ? '971' : '34',
         phone: dubai ? `5${rnd.digits(8)}` : `6${rnd.digits(8)}`,
-        idNumber: plan.staff ? `EMP${String(staffNo).padStart(4, '0')}` : null,
+        idNumber: plan.staff
+          ? `EMP${String(staffNo).padStart(4, '0')}`
+          : plan.type === 'Contractors'
+            ? `C-${String(1000 + i)}`
+            : null,
+        companyName: company?.name ?? null,
         roleId: roleId('employee'),
         departmentId: plan.staff ? rnd.pick(departmentRows).id : null,
         status: rnd.next() < 0.04 ? 'archived' : 'active',

@@ -21,6 +21,20 @@ export async function isLabelNameTaken(tx: Executor, entityId: string, name: str
   return Boolean(row);
 }
 
+export async function findLabel(tx: Executor, entityId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(labels)
+    .where(and(eq(labels.entityId, entityId), eq(labels.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The label goes, and with it (cascade) every person's link to it; the people stay. */
+export async function deleteLabel(tx: Executor, entityId: string, id: string) {
+  await tx.delete(labels).where(and(eq(labels.entityId, entityId), eq(labels.id, id)));
+}
+
 export async function insertLabel(tx: Executor, values: typeof labels.$inferInsert) {
   const [row] = await tx.insert(labels).values(values).returning();
   return row!;

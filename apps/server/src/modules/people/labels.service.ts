@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
-import { insertLabel, isLabelNameTaken, listLabels, type LabelRow } from './labels.repository';
+import { deleteLabel, findLabel, insertLabel, isLabelNameTaken, listLabels, type LabelRow } from './labels.repository';
 
 const toLabel = (row: LabelRow): Label => ({ id: row.id, name: row.name, color: row.color });
 
@@ -28,5 +28,15 @@ export async function createLabel(app: FastifyInstance, ctx: AccessContext, body
     // Two people adding the same name at once: the unique index decides.
     if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw nameTaken();
     throw error;
+  });
+}
+
+/** Removes a label from the company and from everyone who has it. */
+export async function removeLabel(app: FastifyInstance, ctx: AccessContext, id: string) {
+  return withTenant(app.db.db, ctx.entityId, async (tx) => {
+    const row = await findLabel(tx, ctx.entityId, id);
+    if (!row) throw new AppError('not_found');
+    await deleteLabel(tx, ctx.entityId, id);
+    await writeAudit(tx, ctx, { action: 'label.delete', targetType: 'label', targetId: id, before: toLabel(row) });
   });
 }

@@ -40,7 +40,7 @@ const hasAny = (table: 'person_sites' | 'person_user_types' | 'person_labels', c
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Names, email, phone (with or without its code, spaces, dashes or a plus) and id number. */
+/** Names, email, phone (with or without its code, spaces, dashes or a plus), id number and company. */
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
@@ -50,6 +50,7 @@ function searchFilter(search: string | undefined): SQL | undefined {
     sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
     sql`${people.email} ilike ${pattern}`,
     sql`${people.idNumber} ilike ${pattern}`,
+    sql`${people.companyName} ilike ${pattern}`,
   ];
   const digits = search.replace(/[\s()+-]/g, '');
   if (/^\d+$/.test(digits)) {

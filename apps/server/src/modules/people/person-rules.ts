@@ -51,6 +51,7 @@ export type CheckedPerson = {
     phoneCode: string | null;
     phone: string | null;
     idNumber: string | null;
+    companyName: string | null;
     roleId: string;
     departmentId: string | null;
   };
@@ -72,12 +73,20 @@ export const mandatoryOf = (types: { mandatory: string[] }[]) => new Set(types.f
 /** A person's data against the mandatory profile data of their user types. */
 export function missingProfileData(
   required: Set<string>,
-  person: { email: string | null; phone: string | null; idNumber: string | null; image: string | null },
+  person: {
+    email: string | null;
+    phone: string | null;
+    idNumber: string | null;
+    companyName: string | null;
+    image: string | null;
+  },
   checkPhoto: boolean,
 ): { field: string; messageKey: string } | null {
   if (required.has('email') && !person.email) return { field: 'email', messageKey: 'email_required' };
   if (required.has('phone') && !person.phone) return { field: 'phone', messageKey: 'phone_required' };
   if (required.has('id_number') && !person.idNumber) return { field: 'id_number', messageKey: 'id_number_required' };
+  if (required.has('company_name') && !person.companyName)
+    return { field: 'company_name', messageKey: 'company_name_required' };
   if (checkPhoto && required.has('photo') && !person.image) return { field: 'photo', messageKey: 'photo_required' };
   return null;
 }
@@ -157,6 +166,7 @@ export async function checkPersonBody(
     phoneCode: phone ? blank(body.phone_code) : null,
     phone,
     idNumber: blank(body.id_number),
+    companyName: blank(body.company_name),
     roleId: body.role_id,
     departmentId: body.department_id ?? null,
   };

@@ -52,6 +52,7 @@ export async function toPeople(tx: Executor, ctx: AccessContext, rows: PersonWit
     phone_code: p.phoneCode,
     phone: p.phone,
     id_number: p.idNumber,
+    company_name: p.companyName,
     role: { id: p.roleId, name: roleName },
     department: p.departmentId && departmentName !== null ? { id: p.departmentId, name: departmentName } : null,
     status: p.status === 'archived' ? 'archived' : 'active',

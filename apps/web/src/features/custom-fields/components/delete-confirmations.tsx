@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import type { CustomField, Section } from '@app/shared/custom-fields/schemas';
 import { sectionContents } from '../utils/field-form';
 
-const t = (key: string, vars?: Record<string, string | number>) => i18next.t(`custom-fields:${key}`, vars);
+const t = i18next.getFixedT(null, 'custom-fields');
 
 /** Asks before a section goes, saying how many fields and stored values go with it. */
 export function confirmDeleteSection(section: Section, onConfirm: () => void) {

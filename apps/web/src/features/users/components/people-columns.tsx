@@ -141,6 +141,16 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
           </Text>
         ),
       }),
+      column.accessor('company_name', {
+        header: t('columns.company_name'),
+        size: 160,
+        meta: { label: t('columns.company_name'), hiddenByDefault: true },
+        cell: ({ row }) => (
+          <Text size="sm" c={row.original.company_name ? undefined : 'dimmed'} span>
+            {row.original.company_name ?? '—'}
+          </Text>
+        ),
+      }),
       column.accessor((person) => person.role.name, {
         id: 'role',
         header: t('columns.role'),

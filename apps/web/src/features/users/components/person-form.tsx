@@ -155,10 +155,10 @@ export function PersonForm({ person, roles, fields, onSaved, onCancel }: PersonF
   };
   const submit = form.onSubmit((formValues) => void save(formValues));
 
-  const text = (name: 'first_name' | 'last_name' | 'id_number', max: number, extra = {}) => ({
+  const text = (name: 'first_name' | 'last_name' | 'id_number' | 'company_name', max: number, extra = {}) => ({
     ...form.getInputProps(name),
     maxLength: max,
-    'data-testid': `person-${name.replace('_', '-')}`,
+    'data-testid': `person-${name.replaceAll('_', '-')}`,
     ...extra,
   });
 
@@ -216,14 +216,25 @@ export function PersonForm({ person, roles, fields, onSaved, onCancel }: PersonF
           required={mandatory.has('phone')}
           unique={phoneStatus}
         />
-        <TextInput
-          label={t('form.id_number')}
-          required={mandatory.has('id_number')}
-          dir="ltr"
-          {...text('id_number', PERSON_LIMITS.idNumberMax)}
-          error={form.errors.id_number ?? idStatus.message ?? undefined}
-          rightSection={<UniqueMark status={idStatus} />}
-        />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('form.id_number')}
+              required={mandatory.has('id_number')}
+              dir="ltr"
+              {...text('id_number', PERSON_LIMITS.idNumberMax)}
+              error={form.errors.id_number ?? idStatus.message ?? undefined}
+              rightSection={<UniqueMark status={idStatus} />}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('form.company_name')}
+              required={mandatory.has('company_name')}
+              {...text('company_name', PERSON_LIMITS.companyNameMax)}
+            />
+          </Grid.Col>
+        </Grid>
 
         <Divider label={t('form.access_section')} labelPosition="left" />
         <Grid gap="sm">

@@ -37,6 +37,7 @@ const valid = (patch: Partial<PersonFormValues> = {}): PersonFormValues => ({
   phone_code: '971',
   phone: '501234567',
   id_number: '',
+  company_name: '',
   role_id: ID(1),
   department_id: null,
   site_ids: [ID(2)],
@@ -136,13 +137,14 @@ describe('validatePersonForm', () => {
   it('asks for what the user types make mandatory, the photo included', () => {
     const errors = validatePersonForm(
       valid({ email: '', phone: '', id_number: '' }),
-      { ...context, mandatory: new Set(['email', 'phone', 'id_number', 'photo'] as const) },
+      { ...context, mandatory: new Set(['email', 'phone', 'id_number', 'company_name', 'photo'] as const) },
       t,
     );
     expect(errors).toEqual({
       email: 'errors:email_required',
       phone: 'errors:phone_required',
       id_number: 'errors:id_number_required',
+      company_name: 'errors:company_name_required',
       photo: 'errors:photo_required',
     });
     expect(

@@ -15,6 +15,7 @@ export type PersonFormValues = {
   phone_code: string;
   phone: string;
   id_number: string;
+  company_name: string;
   role_id: string | null;
   department_id: string | null;
   site_ids: string[];
@@ -40,6 +41,7 @@ export function personFormValues(
     phone_code: person?.phone_code ?? defaults.phoneCode,
     phone: person?.phone ?? '',
     id_number: person?.id_number ?? '',
+    company_name: person?.company_name ?? '',
     role_id: person?.role.id ?? defaults.roleId,
     department_id: person?.department?.id ?? null,
     site_ids: person?.sites.map((s) => s.id) ?? [],
@@ -62,6 +64,7 @@ export function personBody(values: PersonFormValues, fields: readonly ListedCust
     phone_code: phone ? orNull(values.phone_code) : null,
     phone,
     id_number: orNull(values.id_number),
+    company_name: orNull(values.company_name),
     role_id: values.role_id ?? '',
     department_id: values.department_id,
     site_ids: values.site_ids,
@@ -99,6 +102,7 @@ const MANDATORY_MESSAGES: Partial<Record<ProfileField, string>> = {
   email: 'errors:email_required',
   phone: 'errors:phone_required',
   id_number: 'errors:id_number_required',
+  company_name: 'errors:company_name_required',
   photo: 'errors:photo_required',
 };
 
@@ -125,6 +129,7 @@ export function validatePersonForm(
   if (context.mandatory.has('email')) missing('email', !body.email);
   if (context.mandatory.has('phone')) missing('phone', !body.phone);
   if (context.mandatory.has('id_number')) missing('id_number', !body.id_number);
+  if (context.mandatory.has('company_name')) missing('company_name', !body.company_name);
   if (context.mandatory.has('photo')) missing('photo', !context.hasPhoto);
   for (const field of context.fields ?? []) {
     const result = checkCustomFieldValue(field, body.custom_fields?.find((v) => v.custom_field_id === field.id)?.value);

@@ -1,0 +1,1 @@
+ALTER TABLE "people" ADD COLUMN "company_name" text;
