@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expectGridMirrored } from './fixtures/grid';
 import { STANDALONE_KIOSK } from './fixtures/seed-kiosks';
 import { expect, test } from './fixtures/test';
 
@@ -11,8 +12,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
-const kioskRow = (page: Page, name: string) =>
-  page.getByTestId('kiosk-row').filter({ has: page.getByTestId('kiosk-name').getByText(name, { exact: true }) });
+const kioskRow = (page: Page, name: string) => page.locator(`[data-testid="kiosks-row"][data-name="${name}"]`);
 
 /** A MAC address no other run uses (locally administered, so never a real device's). */
 const randomMac = () =>
@@ -197,10 +197,44 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   const secondRow = kioskRow(page, second);
   await expect(secondRow.getByTestId('kiosk-status')).not.toHaveAttribute('data-online');
 
+  // The site tree's kiosk count opens the list narrowed to that area; the grid keeps it over a reload.
+  await page.getByTestId('sites-tab-sites').click();
+  // The page was reloaded since the site was added: its node is closed.
+  await treeSite(page, siteName).getByTestId('tree-site-toggle').click();
+  await treeSite(page, siteName)
+    .locator(`[data-testid="tree-area"][data-area-name="${dock}"]`)
+    .getByTestId('tree-area-kiosk-count')
+    .click();
+  await expect(page.getByTestId('kiosks-filter-site')).toHaveValue(siteName);
+  await expect(page.getByTestId('kiosks-filter-area')).toHaveValue(dock);
+  await expect(secondRow).toBeVisible();
+  await expect(page.getByTestId('kiosks-row')).toHaveCount(1);
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith('/table-preferences/kiosks') && res.request().method() === 'PUT' && res.ok(),
+  );
+  // The sorting is saved with it: by status, the kiosks heard from most recently first.
+  await page.getByTestId('kiosks-sort-status').click();
+  await saved;
+  await page.reload();
+  await expect(page.getByTestId('kiosks-filter-area')).toHaveValue(dock);
+  await expect(page.getByTestId('kiosks-row')).toHaveCount(1);
+  await expect(page.locator('[data-testid="kiosks-table"] th[data-column="status"]')).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  // Reset brings back how the grid starts: every kiosk, by name.
+  await page.getByTestId('kiosks-columns').click();
+  await page.getByTestId('kiosks-columns-reset').click();
+  await expect(page.getByTestId('kiosks-columns-menu')).toBeHidden();
+  await expect(page.getByTestId('kiosks-filter-area')).toHaveValue('');
+  await expect(firstRow).toBeVisible();
+  await expect(secondRow).toBeVisible();
+
   // Settings for both at once.
-  await firstRow.getByTestId('kiosk-select').check();
-  await secondRow.getByTestId('kiosk-select').check();
+  await firstRow.getByTestId('kiosks-select-row').check();
+  await secondRow.getByTestId('kiosks-select-row').check();
   await expect(page.getByTestId('kiosks-selected-count')).toContainText('2');
+  await page.screenshot({ path: `${SHOTS}/kiosks-selection-en.png`, animations: 'disabled' });
   await page.getByTestId('kiosks-bulk-settings').click();
   await expect(page.getByTestId('kiosk-settings-many')).toBeVisible();
   await page.getByTestId('kiosk-brightness').fill('40');
@@ -217,8 +251,8 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
 
   // Move both to the dock.
   if ((await page.getByTestId('kiosks-selection').count()) === 0) {
-    await firstRow.getByTestId('kiosk-select').check();
-    await secondRow.getByTestId('kiosk-select').check();
+    await firstRow.getByTestId('kiosks-select-row').check();
+    await secondRow.getByTestId('kiosks-select-row').check();
   }
   await page.getByTestId('kiosks-bulk-move').click();
   await chooseOption(page, page.getByTestId('kiosk-move-area'), dock);
@@ -247,8 +281,8 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(secondRow).toHaveCount(0);
   await page.getByTestId('sites-tab-sites').click();
   await page.getByTestId('sites-search').fill(siteName);
-  const siteRow = page.getByTestId('site-row').filter({ hasText: siteName });
-  await expect(page.getByTestId('site-row')).toHaveCount(1);
+  const siteRow = page.getByTestId('sites-row').filter({ hasText: siteName });
+  await expect(page.getByTestId('sites-row')).toHaveCount(1);
   await siteRow.getByTestId('site-delete').click();
   await page.getByTestId('site-delete-confirm').click();
   await expect(toast(page, `Site ${siteName} deleted successfully.`)).toBeVisible();
@@ -264,7 +298,7 @@ test('kiosks on Standalone: the admin may only rename', async ({ page, loginAs }
   for (const action of ['kiosk-settings', 'kiosk-move', 'kiosk-deregister']) {
     await expect(row.getByTestId(action)).toBeDisabled();
   }
-  await row.getByTestId('kiosk-select').check();
+  await row.getByTestId('kiosks-select-row').check();
   await expect(page.getByTestId('kiosks-bulk-settings')).toBeDisabled();
   await expect(page.getByTestId('kiosks-bulk-move')).toBeDisabled();
 
@@ -280,4 +314,75 @@ test('kiosks on Standalone: the admin may only rename', async ({ page, loginAs }
   await page.getByTestId('kiosk-rename-name').fill(STANDALONE_KIOSK.name);
   await page.getByTestId('kiosk-rename-save').click();
   await expect(kioskRow(page, STANDALONE_KIOSK.name)).toBeVisible();
+});
+
+test('the site tree opens the kiosks of an area on top of the saved grid, even before it is read', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('soloAdmin');
+  await page.goto('/sites?tab=kiosks');
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith('/table-preferences/kiosks') && res.request().method() === 'PUT' && res.ok(),
+  );
+  await chooseOption(page, page.getByTestId('kiosks-page-size'), '25');
+  await saved;
+
+  // The saved grid is slow to come: the link is followed before it has been read.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/table-preferences/kiosks', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.goto('/sites');
+  await page.getByTestId('tree-toggle-all').click();
+  await treeSite(page, STANDALONE_KIOSK.site).getByTestId('tree-area-kiosk-count').click();
+  await expect(page.getByTestId('kiosks-filter-area')).toBeDisabled();
+  release();
+  await expect(page.getByTestId('kiosks-filter-area')).toHaveValue(STANDALONE_KIOSK.area);
+  await expect(page.getByTestId('kiosks-filter-site')).toHaveValue(STANDALONE_KIOSK.site);
+  await expect(page.getByTestId('kiosks-page-size')).toHaveValue('25');
+  await expect(kioskRow(page, STANDALONE_KIOSK.name)).toBeVisible();
+
+  // Back to how the grid starts: other tests share this member.
+  await page.getByTestId('kiosks-columns').click();
+  await page.getByTestId('kiosks-columns-reset').click();
+  await expect(page.getByTestId('kiosks-page-size')).toHaveValue('10');
+  await expect(page.getByTestId('kiosks-filter-area')).toHaveValue('');
+});
+
+test('the kiosks grid in Arabic is mirrored, on a desktop and on a phone', async ({ page, loginAs }) => {
+  await loginAs('soloAdmin');
+  await page.goto('/sites?tab=kiosks');
+  const row = kioskRow(page, STANDALONE_KIOSK.name);
+  await expect(row).toBeVisible();
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  try {
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('kiosks-standalone')).toHaveText('مع الباقة المستقلة يمكنك إعادة تسمية الأكشاك فقط.');
+    await expect(row.getByTestId('kiosk-status')).toHaveText('غير متصل');
+    await expectGridMirrored(page, 'kiosks', 'name');
+    await row.getByTestId('kiosks-select-row').check();
+    await expect(page.getByTestId('kiosks-bulk-move')).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/kiosks-standalone-ar.png`, animations: 'disabled' });
+    // The column menu opens under its button, inside the screen.
+    await page.getByTestId('kiosks-columns').click();
+    const menu = (await page.getByTestId('kiosks-columns-menu').boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.screenshot({ path: `${SHOTS}/kiosks-columns-ar.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/kiosks-ar-390.png`, fullPage: true, animations: 'disabled' });
+    await page.getByTestId('kiosks-clear-selection').click();
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  }
 });

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiAs } from './fixtures/api';
+import { expectGridMirrored } from './fixtures/grid';
 import { expect, test } from './fixtures/test';
 
 // Other tests share the database: every name here is this run's own, and the sites are deleted at the end.
 const suffix = Math.random().toString(36).slice(2, 8);
 const siteA = `E2E North ${suffix}`;
 const siteB = `E2E South ${suffix}`;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
@@ -70,8 +72,8 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
 
   // The table finds them by search, with the location's state and the area count.
   await page.getByTestId('sites-search').fill(`E2E North ${suffix}`);
-  const rowA = page.getByTestId('site-row').filter({ hasText: siteA });
-  await expect(page.getByTestId('site-row')).toHaveCount(1);
+  const rowA = page.getByTestId('sites-row').filter({ hasText: siteA });
+  await expect(page.getByTestId('sites-row')).toHaveCount(1);
   await expect(rowA).toContainText('0 areas');
   await expect(rowA).not.toContainText('No location');
 
@@ -144,17 +146,17 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
 
   await expandSite(page, siteB);
   await waitForToastsToClose(page);
-  await page.screenshot({ path: 'test-results/screens/sites-en.png', fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: `${SHOTS}/sites-en.png`, fullPage: true, animations: 'disabled' });
   await rowA.getByTestId('site-edit').click();
   await expect(page.getByTestId('geofence-circle')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/sites-geofence-en.png', animations: 'disabled' });
+  await page.screenshot({ path: `${SHOTS}/sites-geofence-en.png`, animations: 'disabled' });
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // Clean up: deleting a site explains that its areas go too.
   for (const name of [siteA, siteB]) {
     await page.getByTestId('sites-search').fill(name);
-    const row = page.getByTestId('site-row').filter({ hasText: name });
-    await expect(page.getByTestId('site-row')).toHaveCount(1);
+    const row = page.getByTestId('sites-row').filter({ hasText: name });
+    await expect(page.getByTestId('sites-row')).toHaveCount(1);
     await row.getByTestId('site-delete').click();
     if (name === siteB) await expect(page.getByRole('dialog')).toContainText('Its 1 area is deleted with it.');
     await page.getByTestId('site-delete-confirm').click();
@@ -194,8 +196,8 @@ test('sites in Arabic: the table, the tree and the geofence preview are mirrored
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('site-add')).toHaveText('إضافة موقع');
     await page.getByTestId('sites-search').fill(name);
-    await expect(page.getByTestId('site-row')).toHaveCount(1);
-    await expect(page.getByTestId('site-row')).toContainText('منطقتان');
+    await expect(page.getByTestId('sites-row')).toHaveCount(1);
+    await expect(page.getByTestId('sites-row')).toContainText('منطقتان');
     await expandSite(page, name);
     const node = treeSite(page, name);
     await expect(treeArea(node, 'Lobby').getByTestId('tree-area-mode')).toHaveText('تسجيل الحضور فقط');
@@ -204,11 +206,16 @@ test('sites in Arabic: the table, the tree and the geofence preview are mirrored
     const addBox = (await node.getByTestId('area-add').boundingBox())!;
     const nodeBox = (await node.boundingBox())!;
     expect(addBox.x).toBeLessThan(nodeBox.x + nodeBox.width / 2);
-    await page.screenshot({ path: 'test-results/screens/sites-ar.png', fullPage: true, animations: 'disabled' });
+    await expectGridMirrored(page, 'sites', 'name');
+    await page.screenshot({ path: `${SHOTS}/sites-ar.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('sites-row')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/sites-ar-390.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
-    await page.getByTestId('site-row').getByTestId('site-edit').click();
+    await page.getByTestId('sites-row').getByTestId('site-edit').click();
     await expect(page.getByTestId('geofence-circle')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/sites-geofence-ar.png', animations: 'disabled' });
+    await page.screenshot({ path: `${SHOTS}/sites-geofence-ar.png`, animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
   } finally {
     await page.getByTestId('language-menu').click();

@@ -77,6 +77,26 @@ describe('saving and restoring a grid', () => {
     expect((await client.delete('/table-preferences/users')).statusCode).toBe(204);
   });
 
+  it('keeps the sites and the kiosks grids of the sites screen apart', async () => {
+    const { client } = await memberOf();
+    const kiosksGrid = {
+      table_head: { visibility: { created_at: true }, order: ['name', 'status', 'place'], sizing: { place: 300 } },
+      url: {
+        filters: { site_id: '0190a000-0000-7000-8000-000000000001', status: 'online' },
+        sorting: [{ id: 'status', desc: true }],
+        search: 'lobby',
+        limit: 25,
+      },
+    };
+    const saved = await client.put('/table-preferences/kiosks', kiosksGrid);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await client.get('/table-preferences/kiosks')).json()).toMatchObject({ page_url: 'kiosks', ...kiosksGrid });
+    expect((await client.get('/table-preferences/sites')).json()).toEqual({ ...EMPTY, page_url: 'sites' });
+    const sites = await client.put('/table-preferences/sites', { table_head: {}, url: { search: 'north' } });
+    expect(sites.statusCode, sites.body).toBe(200);
+    expect((await client.get('/table-preferences/kiosks')).json().url.search).toBe('lobby');
+  });
+
   it('lets every role keep its own grids', async () => {
     const company = await createCompany(ctx.db.db);
     for (const role of ROLE_KEYS) {

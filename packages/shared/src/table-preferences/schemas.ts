@@ -12,6 +12,8 @@ import { PAGING } from '../constants';
 export const TABLE_PREFERENCE_PAGES = [
   'system-companies',
   'users',
+  'sites',
+  'kiosks',
   'dashboard-logbook',
   'rfid-enrollment',
   'users-import-grid',

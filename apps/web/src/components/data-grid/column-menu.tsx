@@ -27,6 +27,7 @@ export function ColumnMenu(props: ColumnMenuProps) {
   const { t } = useTranslation('grid');
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const order = props.columns.map((column) => column.id);
   const visibleCount = props.columns.filter((column) => column.visible).length;
 
@@ -47,12 +48,24 @@ export function ColumnMenu(props: ColumnMenuProps) {
   };
 
   return (
-    <Popover position="bottom-end" shadow="md" width={320} trapFocus withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      // The button starts the toolbar's second line when the filters fill the first: the menu opens
+      // towards the card's end, over the grid rather than off its side.
+      position="bottom-start"
+      shadow="md"
+      width={320}
+      trapFocus
+      returnFocus
+      withinPortal
+    >
       <Popover.Target>
         <Button
           variant="default"
           leftSection={<IconColumns3 size={16} />}
           disabled={props.disabled}
+          onClick={() => setOpened((open) => !open)}
           data-testid={`${props.testId}-columns`}
         >
           {t('columns.button')}
@@ -151,7 +164,12 @@ export function ColumnMenu(props: ColumnMenuProps) {
               color="gray"
               size="compact-sm"
               leftSection={<IconRestore size={14} />}
-              onClick={props.onReset}
+              onClick={() => {
+                // The menu has nothing left to do, and its reset button turns disabled: closing puts
+                // the focus back on the Columns button rather than losing it.
+                setOpened(false);
+                props.onReset();
+              }}
               disabled={!props.canReset}
               loading={props.resetting}
               data-testid={`${props.testId}-columns-reset`}

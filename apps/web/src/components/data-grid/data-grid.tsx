@@ -120,6 +120,8 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
       ...props.columns.map((column) => ({
         ...GRID_COLUMN_DEFAULTS,
         ...column,
+        // A column without a header of its own is headed by its label.
+        ...(column.header === undefined ? { header: column.meta?.label } : {}),
         // The server sorts only the columns that say so.
         enableSorting: column.enableSorting === true,
       })),
@@ -318,7 +320,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                 );
               if (id === ACTIONS_COLUMN)
                 return (
-                  <Table.Td key={cell.id} className={classes.td} data-align="end">
+                  <Table.Td key={cell.id} className={classes.td} data-align="end" data-actions>
                     {rowActions?.(row.original)}
                   </Table.Td>
                 );
@@ -436,6 +438,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                       key={header.id}
                       className={classes.th}
                       style={{ width: header.getSize() }}
+                      data-actions={column.id === ACTIONS_COLUMN || undefined}
                       data-align={column.columnDef.meta?.align}
                       data-column={column.id}
                       aria-sort={

@@ -62,3 +62,21 @@ export function columnInfo<TData extends RowData>(columns: readonly GridColumnDe
     hiddenByDefault: column.meta?.hiddenByDefault === true,
   }));
 }
+
+/**
+ * The columns with sorting on for exactly those the server sorts: `fields` maps a column id to the
+ * list endpoint's sort field (see `serverSort`), so the headers and the query cannot disagree.
+ */
+export function withServerSorting<TData extends RowData>(
+  columns: readonly GridColumnDef<TData>[],
+  fields: Readonly<Record<string, string>>,
+): GridColumnDef<TData>[] {
+  return columns.map((column) => {
+    const id = columnId(column);
+    const sortable = Object.hasOwn(fields, id);
+    // The table never sorts a column without a value, whatever it is told: say so rather than show no sort.
+    if (sortable && !('accessorFn' in column) && !('accessorKey' in column))
+      throw new Error(`Grid column ${id} is sorted by the server but has no accessor`);
+    return { ...column, enableSorting: sortable };
+  });
+}

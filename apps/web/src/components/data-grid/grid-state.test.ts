@@ -8,6 +8,7 @@ import {
   moveColumn,
   moveColumnTo,
   restoreGridState,
+  serverSort,
   toPreferenceBody,
   type GridColumnInfo,
   type GridConfig,
@@ -213,5 +214,40 @@ describe('isDefaultGridState', () => {
     expect(isDefaultGridState({ ...defaults, columnVisibility: { id_number: true } }, config)).toBe(false);
     expect(isDefaultGridState({ ...defaults, search: 'x' }, config)).toBe(false);
     expect(isDefaultGridState({ ...defaults, columnSizing: { email: 200 } }, config)).toBe(false);
+  });
+});
+
+describe('serverSort', () => {
+  const fields = { name: 'name', place: 'area', status: 'last_seen_at' } as const;
+
+  it('maps the sorted column to its sort field and keeps the direction', () => {
+    expect(serverSort([{ id: 'place', desc: true }], fields, 'name')).toEqual({ sortField: 'area', orderBy: 'desc' });
+    expect(serverSort([{ id: 'status', desc: false }], fields, 'name')).toEqual({
+      sortField: 'last_seen_at',
+      orderBy: 'asc',
+    });
+  });
+
+  it('uses the first sort only', () => {
+    expect(
+      serverSort(
+        [
+          { id: 'name', desc: true },
+          { id: 'place', desc: false },
+        ],
+        fields,
+        'name',
+      ),
+    ).toEqual({ sortField: 'name', orderBy: 'desc' });
+  });
+
+  it('falls back, ascending, without a sort or for a column the server does not sort', () => {
+    expect(serverSort([], fields, 'name')).toEqual({ sortField: 'name', orderBy: 'asc' });
+    expect(serverSort([{ id: 'mac_address', desc: true }], fields, 'name')).toEqual({
+      sortField: 'name',
+      orderBy: 'asc',
+    });
+    // An inherited key is not a column.
+    expect(serverSort([{ id: 'toString', desc: true }], fields, 'name')).toEqual({ sortField: 'name', orderBy: 'asc' });
   });
 });

@@ -49,6 +49,9 @@ export type GridConfig = {
   defaultPageSize?: GridPageSize;
 };
 
+/** What a page says of its grid besides the columns. */
+export type GridOptions = Omit<GridConfig, 'columns'>;
+
 /** The saved form, as GET /table-preferences answers it (both parts optional for a first visit). */
 export type SavedPreference = { table_head?: Partial<TableHead>; url?: Partial<TableUrl> } | null | undefined;
 
@@ -178,6 +181,22 @@ export function toPreferenceBody(state: GridState, config: GridConfig): SaveTabl
       limit: state.pageSize,
     },
   };
+}
+
+export type ServerSort<F extends string> = { sortField: F; orderBy: 'asc' | 'desc' };
+
+/**
+ * The sort a list endpoint takes for the grid's sorting. `fields` maps each column the server sorts
+ * to its sort field; a sort on any other column (an old saved one) falls back to `fallback`, ascending.
+ */
+export function serverSort<F extends string>(
+  sorting: SortingState,
+  fields: Readonly<Partial<Record<string, F>>>,
+  fallback: F,
+): ServerSort<F> {
+  const sort = sorting[0];
+  const field = sort && Object.hasOwn(fields, sort.id) ? fields[sort.id] : undefined;
+  return field ? { sortField: field, orderBy: sort?.desc ? 'desc' : 'asc' } : { sortField: fallback, orderBy: 'asc' };
 }
 
 /** The order with `id` moved one place earlier (-1) or later (+1); unchanged at either end. */

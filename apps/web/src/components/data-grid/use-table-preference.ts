@@ -2,7 +2,7 @@
 // restores columns, widths, filters, sorting, search and page size from it, and saves every change a
 // moment after the last one. The page number is not saved: a grid opens on its first page.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { functionalUpdate, type Updater } from '@tanstack/react-table';
+import { functionalUpdate, type RowData, type Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   emptyTableHead,
@@ -12,6 +12,7 @@ import {
   type TablePreferencePage,
 } from '@app/shared/table-preferences/schemas';
 import { api } from '@/lib/api-client';
+import { columnInfo, type GridColumnDef } from './grid-columns';
 import {
   defaultGridState,
   isDefaultGridState,
@@ -19,6 +20,7 @@ import {
   toPreferenceBody,
   type GridConfig,
   type GridFilters,
+  type GridOptions,
   type GridState,
 } from './grid-state';
 
@@ -86,11 +88,15 @@ export function useTablePreference(page: TablePreferencePage, config: GridConfig
   const state = internal?.grid ?? defaultGridState(config);
   const [resetting, setResetting] = useState(false);
 
+  const ready = internal !== null;
   // The latest state and config for the delayed save, which runs outside a render.
-  const latest = useRef({ state, config });
+  const latest = useRef({ state, config, ready });
   useEffect(() => {
-    latest.current = { state, config };
+    latest.current = { state, config, ready };
   });
+  // Changes asked for before the saved preference is read (a link elsewhere on the page that opens the
+  // grid with a filter) wait for it: applied to the defaults, they would replace it.
+  const early = useRef<Updater<GridState>[]>([]);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -131,21 +137,28 @@ export function useTablePreference(page: TablePreferencePage, config: GridConfig
 
   const update = useCallback(
     (updater: Updater<GridState>) => {
+      if (!latest.current.ready) {
+        early.current.push(updater);
+        return;
+      }
       setInternal((current) => {
-        const before = current ?? {
-          grid: defaultGridState(latest.current.config),
-          pageIndex: 0,
-          search: '',
-        };
-        const grid = functionalUpdate(updater, before.grid);
-        if (grid === before.grid) return current;
+        if (current === null) return current;
+        const grid = functionalUpdate(updater, current.grid);
+        if (grid === current.grid) return current;
         // A change of which rows the list holds starts again from the first page.
-        return { ...before, grid, pageIndex: changesRows(before.grid, grid) ? 0 : before.pageIndex };
+        return { ...current, grid, pageIndex: changesRows(current.grid, grid) ? 0 : current.pageIndex };
       });
       scheduleSave();
     },
     [scheduleSave],
   );
+
+  useEffect(() => {
+    if (!ready || early.current.length === 0) return;
+    const waiting = early.current;
+    early.current = [];
+    for (const updater of waiting) update(updater);
+  }, [ready, update]);
 
   const setFilter = useCallback(
     (key: string, value: GridFilters[string] | null) =>
@@ -200,7 +213,7 @@ export function useTablePreference(page: TablePreferencePage, config: GridConfig
   const customised = useMemo(() => !isDefaultGridState(state, config), [state, config]);
 
   return {
-    ready: internal !== null,
+    ready,
     state,
     search: internal?.search ?? '',
     pageIndex: internal?.pageIndex ?? 0,
@@ -212,4 +225,23 @@ export function useTablePreference(page: TablePreferencePage, config: GridConfig
     reset,
     resetting,
   };
+}
+
+/** A page's grid: its columns and the member's saved preference for them, as DataGrid takes them. */
+export type PreferredGrid<TData extends RowData> = {
+  columns: readonly GridColumnDef<TData>[];
+  preference: TablePreferenceControl;
+};
+
+/**
+ * The grid of `page` with the member's saved preference. `columns` must be stable (useMemo) and
+ * `options` a constant: a new one each render would restore nothing new but recompute everything.
+ */
+export function usePreferredGrid<TData extends RowData>(
+  page: TablePreferencePage,
+  columns: readonly GridColumnDef<TData>[],
+  options: GridOptions,
+): PreferredGrid<TData> {
+  const config = useMemo<GridConfig>(() => ({ ...options, columns: columnInfo(columns) }), [columns, options]);
+  return { columns, preference: useTablePreference(page, config) };
 }

@@ -45,7 +45,8 @@ export function PagedListCard(props: PagedListCardProps) {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
-          <Group gap="sm" style={{ flex: 1 }}>
+          {/* Grows to the card's width; on a phone the count goes to a line of its own below it. */}
+          <Group gap="sm" style={{ flex: '1 1 300px' }}>
             <TextInput
               value={props.search}
               onChange={(event) => props.onSearch(event.currentTarget.value)}

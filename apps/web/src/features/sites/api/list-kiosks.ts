@@ -39,4 +39,5 @@ export const kiosksQueryOptions = (query: KiosksQuery) =>
     refetchInterval: REFRESH_MS,
   });
 
-export const useKiosks = (query: KiosksQuery) => useQuery(kiosksQueryOptions(query));
+/** `enabled` waits for the grid's saved preference, so the first page is asked for once. */
+export const useKiosks = (query: KiosksQuery, enabled: boolean) => useQuery({ ...kiosksQueryOptions(query), enabled });

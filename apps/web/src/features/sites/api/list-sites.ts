@@ -26,4 +26,5 @@ export const sitesQueryOptions = (query: SitesQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useSites = (query: SitesQuery) => useQuery(sitesQueryOptions(query));
+/** `enabled` waits for the grid's saved preference, so the first page is asked for once. */
+export const useSites = (query: SitesQuery, enabled: boolean) => useQuery({ ...sitesQueryOptions(query), enabled });

@@ -1,91 +1,73 @@
-import { Alert, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, EmptyState, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowsExchange, IconDeviceTabletOff, IconLock, IconPlus, IconSettings, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconArrowsExchange,
+  IconDeviceTabletOff,
+  IconLock,
+  IconPencil,
+  IconPlus,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGING } from '@app/shared/constants';
-import { KIOSK_STATUSES, type Kiosk } from '@app/shared/kiosks/schemas';
+import type { Kiosk } from '@app/shared/kiosks/schemas';
 import type { SiteTree } from '@app/shared/sites/schemas';
-import { PagedListCard } from '@/components/ui/paged-list-card';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import { gridListProps } from '@/components/data-grid/grid-list';
+import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
+import type { PreferredGrid } from '@/components/data-grid/use-table-preference';
 import { notifySuccess } from '@/lib/notify';
 import { useDeregisterKiosk } from '../api/deregister-kiosk';
 import { useKiosks } from '../api/list-kiosks';
 import { placeLabel } from '../utils/kiosk-areas';
+import { kioskFilters, kiosksQuery } from '../utils/kiosks-query';
+import { KiosksFetchedAt } from './kiosk-columns';
+import { KioskFilterSelects } from './kiosk-filters';
 import { KioskSettingsModal, type KioskSettingsState } from './kiosk-settings-modal';
-import { KiosksTable, type KioskSort, type KioskSortField } from './kiosks-table';
 import { MoveKiosksModal, type MoveKiosksState } from './move-kiosks-modal';
 import { RenameKioskModal, type RenameKioskState } from './rename-kiosk-modal';
 
-const LIMIT = PAGING.defaultLimit;
 const EMPTY_TREE: SiteTree = [];
 
 type KiosksPanelProps = {
+  grid: PreferredGrid<Kiosk>;
   tree: SiteTree | undefined;
-  /** The area filter, set from here or from the site tree's "kiosks" link. */
-  areaId: string | null;
-  onAreaId: (areaId: string | null) => void;
   onAdd: () => void;
   /** Standalone: only renaming is allowed. */
   standalone: boolean;
 };
 
-export function KiosksPanel({ tree, areaId, onAreaId, onAdd, standalone }: KiosksPanelProps) {
+/** A button that stays in view when locked: disabled, with the reason on hover and focus. */
+function Guarded({ locked, children }: { locked: string | null; children: ReactNode }) {
+  if (!locked) return children;
+  return (
+    <Tooltip label={locked} withArrow multiline maw={260}>
+      {/* A disabled button fires no pointer events: the wrapper keeps the tooltip working. */}
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
+/** The company's kiosks in the shared grid: filters by site, area and status; mass settings and moves. */
+export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps) {
   const { t } = useTranslation('kiosks');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<KioskSort>({ field: 'name', order: 'asc' });
-  const [siteId, setSiteId] = useState<string | null>(null);
-  const [status, setStatus] = useState<(typeof KIOSK_STATUSES)[number] | null>(null);
-  const [selected, setSelected] = useState<ReadonlyMap<string, Kiosk>>(new Map());
+  const { preference } = grid;
+  const filters = kioskFilters(preference.state.filters, tree);
+  const list = useKiosks(
+    kiosksQuery(preference.state, preference.pageIndex, preference.search, filters),
+    preference.ready,
+  );
+  const [selected, setSelected] = useState<RowSelectionState>({});
   const [settingsState, setSettingsState] = useState<KioskSettingsState>(null);
   const [moveState, setMoveState] = useState<MoveKiosksState>(null);
   const [renameState, setRenameState] = useState<RenameKioskState>(null);
   const deregister = useDeregisterKiosk();
 
-  const list = useKiosks({
-    page,
-    limit: LIMIT,
-    search: debouncedSearch,
-    sortField: sort.field,
-    orderBy: sort.order,
-    site_id: areaId ? null : siteId,
-    area_id: areaId,
-    status,
-  });
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / LIMIT));
-  const filtered = !!(debouncedSearch || siteId || areaId || status);
-  const lockedReason = standalone ? t('standalone.locked') : null;
-
-  // A changed filter starts again at the first page with nothing selected.
-  const refilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-      setSelected(new Map());
-    };
-
-  const toggleSort = (field: KioskSortField) => {
-    setSort((current) =>
-      current.field === field ? { field, order: current.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' },
-    );
-    setPage(1);
-  };
-
-  const select = (kiosks: Kiosk[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const kiosk of kiosks) {
-        if (on) next.set(kiosk.id, kiosk);
-        else next.delete(kiosk.id);
-      }
-      return next;
-    });
-
-  const selectedKiosks = [...selected.values()];
+  const filtered = !!(preference.search || filters.siteId || filters.areaId || filters.status);
+  const locked = standalone ? t('standalone.locked') : null;
+  const sites = tree ?? EMPTY_TREE;
 
   const confirmDeregister = (kiosk: Kiosk) =>
     modals.openConfirmModal({
@@ -106,20 +88,16 @@ export function KiosksPanel({ tree, areaId, onAreaId, onAdd, standalone }: Kiosk
         deregister.mutate(kiosk.id, {
           onSuccess: () => {
             notifySuccess(t('toasts.deleted'));
-            select([kiosk], false);
-            if (page > 1 && list.data?.data.length === 1) setPage(page - 1);
+            setSelected(({ [kiosk.id]: _gone, ...rest }) => rest);
           },
         }),
     });
 
-  const siteOptions = (tree ?? []).map((site) => ({ value: site.value, label: site.text }));
-  const areaFilterOptions = (tree ?? [])
-    .filter((site) => !siteId || site.value === siteId)
-    .map((site) => ({
-      group: site.text,
-      items: site.children.map((area) => ({ value: area.id, label: area.text })),
-    }))
-    .filter((group) => group.items.length > 0);
+  // Settings and move act on one kiosk from its row, or on every selected kiosk from the selection bar.
+  const kioskActions = (kiosks: Kiosk[]) => ({
+    settings: () => setSettingsState({ kiosks }),
+    move: () => setMoveState({ kiosks }),
+  });
 
   return (
     <Stack gap="md" data-testid="kiosks-panel">
@@ -128,109 +106,27 @@ export function KiosksPanel({ tree, areaId, onAreaId, onAdd, standalone }: Kiosk
           {t('standalone.locked')}
         </Alert>
       )}
-      <PagedListCard
-        testId="kiosks"
-        search={search}
-        onSearch={refilter(setSearch)}
-        searchLabel={t('search')}
-        countLabel={list.data ? t('count', { count }) : null}
-        loadFailed={list.isError && !list.data}
-        loadFailedTitle={t('load_failed')}
-        onRetry={() => void list.refetch()}
-        empty={null}
-        page={page}
-        pages={pages}
-        onPage={setPage}
-      >
-        <Stack gap="md">
-          <Group gap="sm" align="flex-end">
-            <Select
-              label={t('filters.site')}
-              placeholder={t('filters.all_sites')}
-              data={siteOptions}
-              value={siteId}
-              onChange={(value) => {
-                refilter(setSiteId)(value);
-                onAreaId(null);
-              }}
-              clearable
-              searchable
-              w={{ base: '100%', sm: 200 }}
-              data-testid="kiosks-filter-site"
+      <KiosksFetchedAt value={list.dataUpdatedAt}>
+        <DataGrid
+          testId="kiosks"
+          columns={grid.columns}
+          {...gridListProps(list)}
+          preference={preference}
+          getRowId={(kiosk) => kiosk.id}
+          getRowLabel={(kiosk) => kiosk.name}
+          rowProps={(kiosk) => ({ 'data-name': kiosk.name })}
+          searchLabel={t('search')}
+          countLabel={(count) => t('count', { count })}
+          loadFailedTitle={t('load_failed')}
+          filters={
+            <KioskFilterSelects
+              filters={filters}
+              tree={sites}
+              disabled={!preference.ready}
+              onChange={(next) => preference.update((state) => ({ ...state, filters: next(state.filters) }))}
             />
-            <Select
-              label={t('filters.area')}
-              placeholder={t('filters.all_areas')}
-              data={areaFilterOptions}
-              value={areaId}
-              onChange={refilter(onAreaId)}
-              clearable
-              searchable
-              w={{ base: '100%', sm: 200 }}
-              data-testid="kiosks-filter-area"
-            />
-            <Select
-              label={t('filters.status')}
-              placeholder={t('filters.any_status')}
-              data={KIOSK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-              value={status}
-              onChange={(value) => refilter(setStatus)(value)}
-              clearable
-              w={{ base: '100%', sm: 160 }}
-              data-testid="kiosks-filter-status"
-            />
-          </Group>
-
-          {selected.size > 0 && (
-            <Group
-              justify="space-between"
-              gap="sm"
-              p="xs"
-              bg="var(--mantine-primary-color-light)"
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              data-testid="kiosks-selection"
-            >
-              <Text size="sm" fw={500} data-testid="kiosks-selected-count">
-                {t('selection.count', { count: selected.size })}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconSettings size={14} />}
-                  disabled={standalone}
-                  title={lockedReason ?? undefined}
-                  onClick={() => setSettingsState({ kiosks: selectedKiosks })}
-                  data-testid="kiosks-bulk-settings"
-                >
-                  {t('actions.settings')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconArrowsExchange size={14} />}
-                  disabled={standalone}
-                  title={lockedReason ?? undefined}
-                  onClick={() => setMoveState({ kiosks: selectedKiosks })}
-                  data-testid="kiosks-bulk-move"
-                >
-                  {t('actions.move')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconX size={14} />}
-                  onClick={() => setSelected(new Map())}
-                  data-testid="kiosks-clear-selection"
-                >
-                  {t('selection.clear')}
-                </Button>
-              </Group>
-            </Group>
-          )}
-
-          {list.data?.data.length === 0 ? (
+          }
+          empty={
             <EmptyState
               icon={<IconDeviceTabletOff size={28} />}
               title={filtered ? t('empty.filtered_title') : t('empty.title')}
@@ -239,47 +135,84 @@ export function KiosksPanel({ tree, areaId, onAreaId, onAdd, standalone }: Kiosk
               data-testid="kiosks-empty"
             >
               {!filtered && (
-                <Button
-                  variant="light"
-                  leftSection={<IconPlus size={16} />}
-                  onClick={onAdd}
-                  disabled={standalone}
-                  title={lockedReason ?? undefined}
-                >
-                  {t('actions.add_first')}
-                </Button>
+                <Guarded locked={locked}>
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!!locked}>
+                    {t('actions.add_first')}
+                  </Button>
+                </Guarded>
               )}
             </EmptyState>
-          ) : (
-            <KiosksTable
-              kiosks={list.data?.data}
-              loadingRows={LIMIT}
-              sort={sort}
-              onSort={toggleSort}
-              selected={selected}
-              onSelect={select}
-              lockedReason={lockedReason}
-              now={list.dataUpdatedAt}
-              onSettings={(kiosk) => setSettingsState({ kiosks: [kiosk] })}
-              onMove={(kiosk) => setMoveState({ kiosks: [kiosk] })}
-              onRename={(kiosk) => setRenameState({ kiosk })}
-              onDeregister={confirmDeregister}
-            />
-          )}
-        </Stack>
-      </PagedListCard>
+          }
+          selection={{
+            selected,
+            onChange: setSelected,
+            actions: (kiosks) => {
+              const act = kioskActions(kiosks);
+              const bulk = [
+                { key: 'settings', icon: <IconSettings size={14} />, onClick: act.settings },
+                { key: 'move', icon: <IconArrowsExchange size={14} />, onClick: act.move },
+              ] as const;
+              return (
+                <Guarded locked={locked}>
+                  <Button.Group>
+                    {bulk.map(({ key, icon, onClick }) => (
+                      <Button
+                        key={key}
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={icon}
+                        disabled={!!locked}
+                        onClick={onClick}
+                        data-testid={`kiosks-bulk-${key}`}
+                      >
+                        {t(`actions.${key}`)}
+                      </Button>
+                    ))}
+                  </Button.Group>
+                </Guarded>
+              );
+            },
+          }}
+          rowActionsWidth={138}
+          rowActions={(kiosk) => {
+            const act = kioskActions([kiosk]);
+            // Standalone: renaming is the one action left.
+            const actions = [
+              { key: 'settings', icon: <IconSettings size={16} />, onClick: act.settings, locked },
+              { key: 'move', icon: <IconArrowsExchange size={16} />, onClick: act.move, locked },
+              { key: 'rename', icon: <IconPencil size={16} />, onClick: () => setRenameState({ kiosk }), locked: null },
+              { key: 'deregister', icon: <IconTrash size={16} />, onClick: () => confirmDeregister(kiosk), locked },
+            ] as const;
+            return (
+              <GridRowActions>
+                {actions.map((action) => (
+                  <GridRowAction
+                    key={action.key}
+                    label={t(`actions.${action.key}`)}
+                    icon={action.icon}
+                    color={action.key === 'deregister' ? 'red' : undefined}
+                    onClick={action.onClick}
+                    disabledReason={action.locked}
+                    testId={`kiosk-${action.key}`}
+                  />
+                ))}
+              </GridRowActions>
+            );
+          }}
+        />
+      </KiosksFetchedAt>
 
       {/* After a change the selected kiosks' snapshot is stale: the selection starts over. */}
       <KioskSettingsModal
         state={settingsState}
         onClose={() => setSettingsState(null)}
-        onSaved={() => setSelected(new Map())}
+        onSaved={() => setSelected({})}
       />
       <MoveKiosksModal
         state={moveState}
-        tree={tree ?? EMPTY_TREE}
+        tree={sites}
         onClose={() => setMoveState(null)}
-        onSaved={() => setSelected(new Map())}
+        onSaved={() => setSelected({})}
       />
       <RenameKioskModal state={renameState} onClose={() => setRenameState(null)} />
     </Stack>

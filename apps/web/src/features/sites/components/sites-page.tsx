@@ -1,13 +1,11 @@
-import { Alert, Badge, Button, Card, EmptyState, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconDeviceTablet, IconMapPinOff, IconPlus, IconSitemap } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceTablet, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGING } from '@app/shared/constants';
-import { PagedListCard } from '@/components/ui/paged-list-card';
 import type { Area, Site, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
+import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
@@ -16,17 +14,19 @@ import { useSession } from '@/lib/session';
 import { useDeleteArea } from '../api/delete-area';
 import { useDeleteSite } from '../api/delete-site';
 import { siteTreeQueryKey, useSiteTree } from '../api/get-site-tree';
-import { useSites } from '../api/list-sites';
+import { KIOSKS_GRID, kioskFilters, withArea } from '../utils/kiosks-query';
+import { SITES_GRID } from '../utils/sites-query';
 import { AddKioskModal, type AddKioskState } from './add-kiosk-modal';
 import { AreaFormModal, type AreaModalState } from './area-form-modal';
 import { DoorFormModal, type DoorModalState } from './door-form-modal';
+import { useKioskColumns } from './kiosk-columns';
 import { KiosksPanel } from './kiosks-panel';
 import { MoveAreaModal, type MoveAreaState } from './move-area-modal';
+import { useSiteColumns } from './site-columns';
 import { SiteFormModal, type SiteModalState } from './site-form-modal';
 import { SiteTree, type TreeArea } from './site-tree';
-import { SitesTable, type Sort, type SortField } from './sites-table';
+import { SitesGrid } from './sites-grid';
 
-const LIMIT = PAGING.defaultLimit;
 const EMPTY_TREE: SiteTreeData = [];
 
 type Tab = 'sites' | 'kiosks';
@@ -39,37 +39,26 @@ export function SitesPage() {
   const tab: Tab = useSearchText('tab') === 'kiosks' ? 'kiosks' : 'sites';
   const openTab = (next: Tab) =>
     navigateTo(hrefFor(paths.sites, {}, next === 'kiosks' ? { tab: 'kiosks' } : {}), { replace: true });
-  const [kioskArea, setKioskArea] = useState<string | null>(null);
   const [addKiosk, setAddKiosk] = useState<AddKioskState>(null);
   // Spec §2: opening /sites drops the cached site tree, so it is never shown stale. This runs before
   // the tree query below subscribes, on the first render only.
   useState(() => queryClient.removeQueries({ queryKey: siteTreeQueryKey }));
 
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<Sort>({ field: 'name', order: 'asc' });
+  // Both grids live here rather than in their tabs: switching tabs keeps each one's page, and the
+  // site tree's "kiosks" link and the Add kiosk button work with the kiosk grid's area filter.
+  const sitesGrid = usePreferredGrid('sites', useSiteColumns(), SITES_GRID);
+  const kiosksGrid = usePreferredGrid('kiosks', useKioskColumns(), KIOSKS_GRID);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [siteModal, setSiteModal] = useState<SiteModalState>(null);
   const [areaModal, setAreaModal] = useState<AreaModalState>(null);
   const [moveState, setMoveState] = useState<MoveAreaState>(null);
   const [doorModal, setDoorModal] = useState<DoorModalState>(null);
 
-  const list = useSites({ page, limit: LIMIT, search: debouncedSearch, sortField: sort.field, orderBy: sort.order });
   const tree = useSiteTree();
   const deleteSite = useDeleteSite();
   const deleteArea = useDeleteArea();
-
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / LIMIT));
-  const empty = list.data?.data.length === 0;
-
-  const toggleSort = (field: SortField) => {
-    setSort((current) =>
-      current.field === field ? { field, order: current.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' },
-    );
-    setPage(1);
-  };
+  // A new kiosk goes, by default, to the area the kiosk list shows.
+  const kioskArea = kioskFilters(kiosksGrid.preference.state.filters, tree.data).areaId;
 
   const toggleSite = (siteId: string) =>
     setExpanded((current) => {
@@ -113,11 +102,7 @@ export function SitesPage() {
       confirmProps: { color: 'red', 'data-testid': 'site-delete-confirm' },
       onConfirm: () =>
         deleteSite.mutate(site.id, {
-          onSuccess: () => {
-            notifySuccess(t('toasts.site_deleted', { name: site.name }));
-            // Deleting the only site of the last page steps back a page.
-            if (page > 1 && list.data?.data.length === 1) setPage(page - 1);
-          },
+          onSuccess: () => notifySuccess(t('toasts.site_deleted', { name: site.name })),
         }),
     });
 
@@ -127,7 +112,7 @@ export function SitesPage() {
   );
 
   const showKiosks = (area: Area) => {
-    setKioskArea(area.id);
+    kiosksGrid.preference.update((state) => ({ ...state, filters: withArea(state.filters, area) }));
     openTab('kiosks');
   };
 
@@ -205,9 +190,8 @@ export function SitesPage() {
 
         <Tabs.Panel value="kiosks">
           <KiosksPanel
+            grid={kiosksGrid}
             tree={tree.data}
-            areaId={kioskArea}
-            onAreaId={setKioskArea}
             onAdd={() => setAddKiosk({ areaId: kioskArea ?? undefined })}
             standalone={standalone}
           />
@@ -216,54 +200,12 @@ export function SitesPage() {
         <Tabs.Panel value="sites">
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, xl: 7 }}>
-              <PagedListCard
-                testId="sites"
-                search={search}
-                onSearch={(value) => {
-                  setSearch(value);
-                  setPage(1);
-                }}
-                searchLabel={t('search')}
-                countLabel={list.data ? t('count', { count }) : null}
-                loadFailed={list.isError && !list.data}
-                loadFailedTitle={t('load_failed')}
-                onRetry={() => void list.refetch()}
-                empty={
-                  empty ? (
-                    <EmptyState
-                      icon={<IconMapPinOff size={28} />}
-                      title={debouncedSearch ? t('empty.search_title') : t('empty.title')}
-                      description={
-                        debouncedSearch ? t('empty.search_body', { search: debouncedSearch }) : t('empty.body')
-                      }
-                      py="xl"
-                      data-testid="sites-empty"
-                    >
-                      {!debouncedSearch && (
-                        <Button
-                          variant="light"
-                          leftSection={<IconPlus size={16} />}
-                          onClick={() => setSiteModal({ mode: 'add' })}
-                        >
-                          {t('actions.add_first_site')}
-                        </Button>
-                      )}
-                    </EmptyState>
-                  ) : null
-                }
-                page={page}
-                pages={pages}
-                onPage={setPage}
-              >
-                <SitesTable
-                  sites={list.data?.data}
-                  loadingRows={LIMIT}
-                  sort={sort}
-                  onSort={toggleSort}
-                  onEdit={(site) => setSiteModal({ mode: 'edit', site })}
-                  onDelete={confirmDeleteSite}
-                />
-              </PagedListCard>
+              <SitesGrid
+                grid={sitesGrid}
+                onAdd={() => setSiteModal({ mode: 'add' })}
+                onEdit={(site) => setSiteModal({ mode: 'edit', site })}
+                onDelete={confirmDeleteSite}
+              />
             </Grid.Col>
 
             <Grid.Col span={{ base: 12, xl: 5 }}>

@@ -3,18 +3,8 @@ import type { SiteTree } from '@app/shared/sites/schemas';
 import { areaOptions, placeLabel } from './kiosk-areas';
 import { formatKioskDate, initialSettings, sameSettings, withTemperatureUnit } from './kiosk-settings';
 import { relativeTime } from './last-seen';
+import { treeArea as area } from './site-tree.fixture';
 
-const area = (id: string, text: string, siteId: string) => ({
-  id,
-  value: id,
-  text,
-  name: text,
-  site_id: siteId,
-  login_mode: 'signIn_signOut' as const,
-  status: true,
-  kiosks: [],
-  doors: [],
-});
 const tree: SiteTree = [
   { value: 's1', text: 'HQ', children: [area('a1', 'Lobby', 's1'), area('a2', 'Dock', 's1')] },
   { value: 's2', text: 'Depot', children: [area('a3', 'Gate', 's2')] },

@@ -1,0 +1,14 @@
+// Site tree nodes for unit tests: an area as GET /sites/tree lists it, without kiosks or doors.
+import type { SiteTree } from '@app/shared/sites/schemas';
+
+export const treeArea = (id: string, text: string, siteId: string): SiteTree[number]['children'][number] => ({
+  id,
+  value: id,
+  text,
+  name: text,
+  site_id: siteId,
+  login_mode: 'signIn_signOut',
+  status: true,
+  kiosks: [],
+  doors: [],
+});
