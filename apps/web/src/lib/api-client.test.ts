@@ -72,6 +72,13 @@ describe('api client requests', () => {
     expect(headersOf(calls[0]).get('content-type')).toBeNull();
   });
 
+  it('lets a request outlive the page when asked (keepalive), and only then', async () => {
+    const { api, calls } = setup(() => json(200, { ok: true }));
+    await api.put('/table-preferences/users', { a: 1 }, { keepalive: true });
+    await api.put('/table-preferences/users', { a: 2 });
+    expect(calls.map((c) => c.init.keepalive)).toEqual([true, undefined]);
+  });
+
   it('answers undefined for 204', async () => {
     const { api } = setup(() => new Response(null, { status: 204 }));
     await expect(api.delete('/company/client-token')).resolves.toBeUndefined();

@@ -61,6 +61,8 @@ export type RequestOptions = ErrorHandlingOptions & {
   timeoutMs?: number;
   /** Extra headers, e.g. a kiosk's own credential on the kiosk pages. */
   headers?: Record<string, string>;
+  /** The request outlives the page (a save as the page is left or reloaded). Small bodies only. */
+  keepalive?: boolean;
 };
 
 /** What the client does about a failed call before throwing it to the caller. */
@@ -174,6 +176,7 @@ export function createApiClient(effects: ApiClientEffects) {
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         credentials: 'same-origin',
+        keepalive: options.keepalive,
         signal,
       });
     } catch (cause) {

@@ -33,8 +33,9 @@ const preferenceKey = (page: TablePreferencePage) => ['table-preferences', page]
 const getTablePreference = (page: TablePreferencePage, signal?: AbortSignal) =>
   api.get<TablePreference>(`/table-preferences/${page}`, { signal, handleErrors: false });
 
+// keepalive: the save made as the page is left or reloaded still reaches the server.
 const saveTablePreference = (page: TablePreferencePage, body: SaveTablePreferenceBody) =>
-  api.put<TablePreference>(`/table-preferences/${page}`, body);
+  api.put<TablePreference>(`/table-preferences/${page}`, body, { keepalive: true });
 
 const resetTablePreference = (page: TablePreferencePage) => api.delete<void>(`/table-preferences/${page}`);
 
