@@ -1,5 +1,6 @@
 import { makePng as png } from '../apps/server/test/helpers/images';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 test('company details: subdomain checked live, logo shown in the top bar, API token shown once', async ({
   page,
@@ -30,7 +31,7 @@ test('company details: subdomain checked live, logo shown in the top bar, API to
   const token = page.getByTestId('token-value');
   await expect(token).toHaveValue(/^ct_/);
   const value = await token.inputValue();
-  await page.screenshot({ path: 'test-results/screens/company-en.png', fullPage: true });
+  await page.screenshot({ path: screenPath('company-en'), fullPage: true });
   await page.reload();
   await expect(page.getByTestId('token-hint')).toContainText(value.slice(-4));
   await expect(page.getByText(value)).toHaveCount(0);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // Screenshots go where the run says (a helper's own folder), else beside the other screens.
-const SCREENS = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 
 const section = (page: Page, name: string) =>
   page.locator(`[data-testid="custom-field-section"][data-section-name="${name}"]`);
@@ -48,7 +48,7 @@ async function addField(
 async function screenshot(page: Page, name: string) {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath(name), animations: 'disabled' });
 }
 
 async function deleteSection(page: Page, name: string) {

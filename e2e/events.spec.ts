@@ -1,5 +1,6 @@
 import { apiAs } from './fixtures/api';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // Changes made elsewhere (another admin, a platform administrator) reach an open dashboard as modals.
 test.describe.configure({ mode: 'serial' });
@@ -84,7 +85,7 @@ test('a company two-step policy opens the non-dismissable "Security Policy Updat
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
     await expect(dialog.getByText('Security Policy Updated')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/security-policy.png' });
+    await page.screenshot({ path: screenPath('security-policy') });
     await dialog.getByTestId('event-modal-okay').click();
     await expect(page).toHaveURL(/\/account\/two-step\?force_otp=1/);
     await expect(page.getByTestId('two-step-forced')).toBeVisible();

@@ -2,13 +2,13 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectGridMirrored } from './fixtures/grid';
 import { STANDALONE_KIOSK } from './fixtures/seed-kiosks';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // A kiosk is a tablet that opens /kiosk-register: here a browser context of its own, so it shares
 // nothing with the admin's session. Other tests share the database: names here are this run's own,
 // and what the test makes is removed at the end.
 const suffix = Math.random().toString(36).slice(2, 8);
 const siteName = `E2E Kiosk site ${suffix}`;
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
@@ -95,14 +95,14 @@ test('kiosk register page: the code, its countdown, and the MAC address form whe
   await page.getByTestId('kiosk-register-mac').fill('aa:bb:cc');
   await page.getByTestId('kiosk-register-submit').click();
   await expect(page.getByText('Enter a MAC address like aa:bb:cc:dd:ee:ff.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/kiosk-register-form-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosk-register-form-en'), animations: 'disabled' });
   await page.getByTestId('kiosk-register-mac').fill(randomMac().toUpperCase().replace(/:/g, '-'));
   await page.getByTestId('kiosk-register-version').fill('3.1.0');
   await page.getByTestId('kiosk-register-submit').click();
   await readCode(page);
   await expect(page.getByTestId('kiosk-register-countdown')).toHaveText(/^Expires in 1[45]:\d\d$/);
   await expect(page.getByTestId('kiosk-register-device')).toContainText('App version 3.1.0');
-  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosk-register-code-en'), animations: 'disabled' });
 
   // A reload shows the same code: the pairing is kept on the tablet.
   const code = await readCode(page);
@@ -111,15 +111,15 @@ test('kiosk register page: the code, its countdown, and the MAC address form whe
 
   // Phone width, in English then in Arabic; Arabic on the tablet too.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-en-390.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosk-register-code-en-390'), fullPage: true, animations: 'disabled' });
   await page.getByTestId('language-switch').click();
   await page.getByTestId('language-ar').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل هذا الكشك');
   expect(await readCode(page)).toBe(code);
-  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-ar-390.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosk-register-code-ar-390'), fullPage: true, animations: 'disabled' });
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.screenshot({ path: `${SHOTS}/kiosk-register-code-ar.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosk-register-code-ar'), animations: 'disabled' });
   await tablet.close();
 });
 
@@ -160,7 +160,7 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(tablet.page.getByTestId('kiosk-register-name')).toHaveText(first);
   await expect(tablet.page.getByTestId('kiosk-register-online')).toHaveAttribute('data-online', 'true');
   await expect(tablet.page.getByTestId('kiosk-register-last-report')).toBeVisible();
-  await tablet.page.screenshot({ path: `${SHOTS}/kiosk-register-registered-en.png`, animations: 'disabled' });
+  await tablet.page.screenshot({ path: screenPath('kiosk-register-registered-en'), animations: 'disabled' });
 
   // The same screen in Arabic at phone width; then back to English.
   await tablet.page.setViewportSize({ width: 390, height: 844 });
@@ -169,7 +169,7 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(tablet.page.getByRole('heading', { level: 1 })).toHaveText('تم التسجيل');
   await expect(tablet.page.getByTestId('kiosk-register-online')).toHaveText('متصل');
   await tablet.page.screenshot({
-    path: `${SHOTS}/kiosk-register-registered-ar-390.png`,
+    path: screenPath('kiosk-register-registered-ar-390'),
     fullPage: true,
     animations: 'disabled',
   });
@@ -234,7 +234,7 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await firstRow.getByTestId('kiosks-select-row').check();
   await secondRow.getByTestId('kiosks-select-row').check();
   await expect(page.getByTestId('kiosks-selected-count')).toContainText('2');
-  await page.screenshot({ path: `${SHOTS}/kiosks-selection-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('kiosks-selection-en'), animations: 'disabled' });
   await page.getByTestId('kiosks-bulk-settings').click();
   await expect(page.getByTestId('kiosk-settings-many')).toBeVisible();
   await page.getByTestId('kiosk-brightness').fill('40');
@@ -272,7 +272,7 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await tablet.page.reload();
   await expect(tablet.page.getByTestId('kiosk-register-deregistered')).toBeVisible();
   expect(await readCode(tablet.page)).not.toBe(code);
-  await tablet.page.screenshot({ path: `${SHOTS}/kiosk-register-deregistered-en.png`, animations: 'disabled' });
+  await tablet.page.screenshot({ path: screenPath('kiosk-register-deregistered-en'), animations: 'disabled' });
   await tablet.close();
 
   // Clean up: the second kiosk and the site.
@@ -366,18 +366,18 @@ test('the kiosks grid in Arabic is mirrored, on a desktop and on a phone', async
     await expectGridMirrored(page, 'kiosks', 'name');
     await row.getByTestId('kiosks-select-row').check();
     await expect(page.getByTestId('kiosks-bulk-move')).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/kiosks-standalone-ar.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('kiosks-standalone-ar'), animations: 'disabled' });
     // The column menu opens under its button, inside the screen.
     await page.getByTestId('kiosks-columns').click();
     const menu = (await page.getByTestId('kiosks-columns-menu').boundingBox())!;
     expect(menu.x).toBeGreaterThanOrEqual(0);
     expect(menu.x + menu.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-    await page.screenshot({ path: `${SHOTS}/kiosks-columns-ar.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('kiosks-columns-ar'), animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/kiosks-ar-390.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('kiosks-ar-390'), fullPage: true, animations: 'disabled' });
     await page.getByTestId('kiosks-clear-selection').click();
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });

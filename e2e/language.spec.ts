@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 test('switching to Arabic mirrors the whole layout, and back to English', async ({ page, loginAs }) => {
   await loginAs('polyglot');
@@ -19,7 +20,7 @@ test('switching to Arabic mirrors the whole layout, and back to English', async 
   await expect(menu.getByTestId('menu-dashboard')).toContainText('لوحة');
   await expect(page.getByTestId('tracking-missing')).not.toHaveText(/Tracking code/);
   await expect(page.getByTestId('dashboard-home')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/shell-ar.png', fullPage: true });
+  await page.screenshot({ path: screenPath('shell-ar'), fullPage: true });
 
   // Saved in the profile: a new sign-in on a fresh browser opens in Arabic.
   expect(await page.evaluate('window.localStorage.getItem("language")')).toBe('ar');
@@ -51,7 +52,7 @@ test('the login page in Arabic at phone width', async ({ page }) => {
   await page.getByTestId('language-ar').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('login-submit')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/login-ar-phone.png', fullPage: true });
+  await page.screenshot({ path: screenPath('login-ar-phone'), fullPage: true });
   await page.getByTestId('language-switch').click();
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

@@ -1,12 +1,12 @@
 import type { APIResponse, Browser, Page } from '@playwright/test';
 import { waitForMail } from './fixtures/mail';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // RFID enrolment end to end: the admin sends a person instructions for a kiosk, the person opens the
 // emailed link on a phone and types the number printed on the card, the admin sees the card. The
 // place, the people and the kiosk are this run's own and are removed at the end.
 const suffix = Math.random().toString(36).slice(2, 8);
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -134,18 +134,18 @@ test('rfid: instructions sent to a person, enrolled on the phone by the printed 
   await expect(phone.page.getByTestId('rfid-kiosk-name')).toHaveText(kioskName);
   await expect(phone.page.getByTestId('rfid-kiosk-place')).toHaveText(`E2E RFID site ${suffix} › Entrance ${suffix}`);
   await expect(phone.page.getByTestId('rfid-kiosk-code')).toHaveText(/^\d{3} \d{3}$/);
-  await phone.page.screenshot({ path: `${SHOTS}/rfid-public-en-390.png`, fullPage: true, animations: 'disabled' });
+  await phone.page.screenshot({ path: screenPath('rfid-public-en-390'), fullPage: true, animations: 'disabled' });
   await phone.page.setViewportSize(DESKTOP);
-  await phone.page.screenshot({ path: `${SHOTS}/rfid-public-en-desktop.png`, fullPage: true, animations: 'disabled' });
+  await phone.page.screenshot({ path: screenPath('rfid-public-en-desktop'), fullPage: true, animations: 'disabled' });
 
   // In Arabic, at phone width: a wrong number is refused, the printed one enrols the card.
   await phone.page.getByTestId('language-switch').click();
   await phone.page.getByTestId('language-ar').click();
   await expect(phone.page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(phone.page.getByTestId('rfid-greeting')).toHaveText('مرحباً Rafa');
-  await phone.page.screenshot({ path: `${SHOTS}/rfid-public-ar-desktop.png`, fullPage: true, animations: 'disabled' });
+  await phone.page.screenshot({ path: screenPath('rfid-public-ar-desktop'), fullPage: true, animations: 'disabled' });
   await phone.page.setViewportSize(PHONE);
-  await phone.page.screenshot({ path: `${SHOTS}/rfid-public-ar-390.png`, fullPage: true, animations: 'disabled' });
+  await phone.page.screenshot({ path: screenPath('rfid-public-ar-390'), fullPage: true, animations: 'disabled' });
   const card = `E2E${suffix.toUpperCase()}`;
   await phone.page.getByTestId('rfid-manual-number').fill('12');
   await phone.page.getByTestId('rfid-manual-submit').click();
@@ -155,7 +155,7 @@ test('rfid: instructions sent to a person, enrolled on the phone by the printed 
   await expect(phone.page.getByTestId('rfid-enrolled')).toBeVisible();
   await expect(phone.page.getByTestId('rfid-card-ending')).toContainText(card.slice(-4));
   await phone.page.screenshot({
-    path: `${SHOTS}/rfid-public-enrolled-ar-390.png`,
+    path: screenPath('rfid-public-enrolled-ar-390'),
     fullPage: true,
     animations: 'disabled',
   });
@@ -165,7 +165,7 @@ test('rfid: instructions sent to a person, enrolled on the phone by the printed 
   await expect(row('Rafa').getByTestId('rfid-state')).toHaveText('Enrolled');
   await expect(row('Rafa').getByTestId('rfid-card')).toHaveText(card);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.screenshot({ path: `${SHOTS}/rfid-enrollment-en.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('rfid-enrollment-en'), fullPage: true, animations: 'disabled' });
   await page.getByTestId('rfid-filter-state').click();
   await page.getByRole('option', { name: 'Enrolled' }).click();
   await expect(page.getByTestId('rfid-row')).toHaveCount(1);
@@ -189,7 +189,7 @@ test('rfid: instructions sent to a person, enrolled on the phone by the printed 
   await page.getByTestId('language-ar').click();
   await expect(page.getByRole('heading', { name: 'تسجيل بطاقات RFID' })).toBeVisible();
   await expect(page.getByTestId('rfid-row')).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/rfid-enrollment-ar.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('rfid-enrollment-ar'), fullPage: true, animations: 'disabled' });
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -208,5 +208,5 @@ test('rfid: an unknown enrolment link says so, on a phone', async ({ page }) => 
     'This enrolment link is not valid. Check that you opened the whole link from the email, or ask your administrator for a new one.',
   );
   await expect(page).toHaveURL(/\/rfid\//);
-  await page.screenshot({ path: `${SHOTS}/rfid-public-unknown-en-390.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('rfid-public-unknown-en-390'), animations: 'disabled' });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 test.describe('app shell', () => {
   test('an admin signs in and lands on the dashboard inside the shell', async ({ page, loginAs }) => {
@@ -17,7 +18,7 @@ test.describe('app shell', () => {
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(page.getByTestId('tracking-missing')).toHaveText(/Tracking code is missing/);
     await expect(page.getByTestId('quick-link-add_visits')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/shell-en.png', fullPage: true });
+    await page.screenshot({ path: screenPath('shell-en'), fullPage: true });
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();

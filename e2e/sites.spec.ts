@@ -2,12 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { apiAs } from './fixtures/api';
 import { expectGridMirrored } from './fixtures/grid';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // Other tests share the database: every name here is this run's own, and the sites are deleted at the end.
 const suffix = Math.random().toString(36).slice(2, 8);
 const siteA = `E2E North ${suffix}`;
 const siteB = `E2E South ${suffix}`;
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
@@ -146,10 +146,10 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
 
   await expandSite(page, siteB);
   await waitForToastsToClose(page);
-  await page.screenshot({ path: `${SHOTS}/sites-en.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('sites-en'), fullPage: true, animations: 'disabled' });
   await rowA.getByTestId('site-edit').click();
   await expect(page.getByTestId('geofence-circle')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/sites-geofence-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('sites-geofence-en'), animations: 'disabled' });
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // Clean up: deleting a site explains that its areas go too.
@@ -207,15 +207,15 @@ test('sites in Arabic: the table, the tree and the geofence preview are mirrored
     const nodeBox = (await node.boundingBox())!;
     expect(addBox.x).toBeLessThan(nodeBox.x + nodeBox.width / 2);
     await expectGridMirrored(page, 'sites', 'name');
-    await page.screenshot({ path: `${SHOTS}/sites-ar.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('sites-ar'), fullPage: true, animations: 'disabled' });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('sites-row')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/sites-ar-390.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('sites-ar-390'), fullPage: true, animations: 'disabled' });
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByTestId('sites-row').getByTestId('site-edit').click();
     await expect(page.getByTestId('geofence-circle')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/sites-geofence-ar.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('sites-geofence-ar'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
   } finally {
     await page.getByTestId('language-menu').click();

@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 const codeAt = (secret: string, offsetSteps: number) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
@@ -23,7 +24,7 @@ test('a person enrols two-step with the QR code, then must give a code at sign-i
   const codes = page.getByTestId('recovery-codes');
   await expect(codes).toBeVisible();
   await expect(codes).toContainText(/[a-z0-9]{5}-[a-z0-9]{5}/);
-  await page.screenshot({ path: 'test-results/screens/two-step-recovery.png', fullPage: true });
+  await page.screenshot({ path: screenPath('two-step-recovery'), fullPage: true });
   await page.getByTestId('recovery-acknowledge').check();
   await page.getByTestId('recovery-done').click();
   await expect(page.getByTestId('two-step-status')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 test('an admin builds a user type tree: add with hosts, add a child, edit, move, QR, delete', async ({
   page,
@@ -47,7 +48,7 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   await expect(pill(world.people.polyglot.fullName)).toBeVisible();
   await expect(pill(world.people.acmeEmployee.fullName)).toHaveCount(0);
   await page.screenshot({
-    path: `${process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens'}/user-type-hosts-en.png`,
+    path: screenPath('user-type-hosts-en'),
     animations: 'disabled',
   });
   await page.keyboard.press('Escape');
@@ -102,7 +103,7 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   await page.getByTestId('user-type-delete').click();
   await page.getByTestId('user-type-delete-confirm').click();
   await expect(row('E2E Contractors')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/user-types-en.png', fullPage: true });
+  await page.screenshot({ path: screenPath('user-types-en'), fullPage: true });
 });
 
 test('the user types screen in Arabic', async ({ page, loginAs }) => {
@@ -114,7 +115,7 @@ test('the user types screen in Arabic', async ({ page, loginAs }) => {
   await expect(page.getByTestId('user-type-add')).toHaveText('إضافة نوع مستخدم');
   await page.getByTestId('user-type-add').click();
   await expect(page.getByTestId('user-type-method')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/user-types-ar.png', fullPage: true });
+  await page.screenshot({ path: screenPath('user-types-ar'), fullPage: true });
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

@@ -2,13 +2,13 @@ import { request, type APIRequestContext, type Locator, type Page } from '@playw
 import { makePng as png } from '../apps/server/test/helpers/images';
 import { loadWorld, type WorldPerson } from './fixtures/world';
 import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
 
 // The users screen: the shared grid with saved preferences, the person form (photo, phone, custom
 // fields), mass actions with their result toasts, QuickPasses, and the screen in Arabic. Other tests
 // share the database: everything here carries this run's suffix and is removed at the end.
 
 const suffix = Math.random().toString(36).slice(2, 8);
-const SCREENS = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 
 type Api = {
   call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => Promise<T>;
@@ -195,7 +195,7 @@ test('an admin adds a user with a photo and custom fields, and sees them after a
   await section.getByRole('switch', { name: `Parking ${suffix}` }).check();
   await section.getByLabel('Night').check();
 
-  await page.screenshot({ path: `${SCREENS}/users-form-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('users-form-en'), animations: 'disabled' });
   await page.getByTestId('person-save').click();
   await expect(toast(page, 'User Created')).toBeVisible();
   await expect(page.getByTestId('person-form')).toHaveCount(0);
@@ -235,7 +235,7 @@ test('mass actions: archive two people and activate them again, with the result 
   };
 
   await selectBoth();
-  await page.screenshot({ path: `${SCREENS}/users-selection-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('users-selection-en'), animations: 'disabled' });
   await page.getByTestId('mass-archive').click();
   await expect(page.getByRole('dialog')).toContainText('Archive 2 people?');
   await expect(page.getByTestId('mass-confirm-names')).toContainText(a!.name);
@@ -320,7 +320,7 @@ test('a hidden column stays hidden after a reload, and reset brings it back', as
   await page.getByTestId('users-column-earlier-phone').click();
   await page.getByTestId('users-column-earlier-phone').click();
   await saved;
-  await page.screenshot({ path: `${SCREENS}/users-columns-en.png`, animations: 'disabled' });
+  await page.screenshot({ path: screenPath('users-columns-en'), animations: 'disabled' });
   await page.keyboard.press('Escape');
 
   await page.reload();
@@ -355,12 +355,12 @@ test('the users screen in Arabic is mirrored', async ({ page, loginAs }) => {
     const nameHeader = (await page.locator('[data-testid="users-table"] th[data-column="name"]').boundingBox())!;
     const handle = (await page.getByTestId('users-resize-name').boundingBox())!;
     expect(handle.x).toBeLessThan(nameHeader.x + 8);
-    await page.screenshot({ path: `${SCREENS}/users-ar.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('users-ar'), fullPage: true, animations: 'disabled' });
 
     await page.getByTestId('users-row').first().getByTestId('person-edit').click();
     await expect(page.getByTestId('person-form')).toBeVisible();
     await expect(page.getByRole('dialog').getByText('الاسم الأول')).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/users-form-ar.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenPath('users-form-ar'), animations: 'disabled' });
     await page.keyboard.press('Escape');
   } finally {
     await page.getByTestId('language-menu').click();
@@ -391,10 +391,10 @@ test('QuickPasses open ready to print in a new tab; default users are left out',
   await expect(print.getByTestId('quick-pass-card')).toHaveCount(2);
   await expect(print.getByTestId('quick-pass-qr').first()).toHaveAttribute('src', /^data:image\/svg\+xml/);
   await expect(print.getByTestId('top-bar')).toHaveCount(0);
-  await print.screenshot({ path: `${SCREENS}/quick-pass-en.png`, fullPage: true });
+  await print.screenshot({ path: screenPath('quick-pass-en'), fullPage: true });
   await print.emulateMedia({ media: 'print' });
   await expect(print.getByTestId('quick-pass-print')).toBeHidden();
-  await print.screenshot({ path: `${SCREENS}/quick-pass-print-en.png`, fullPage: true });
+  await print.screenshot({ path: screenPath('quick-pass-print-en'), fullPage: true });
   await print.close();
 });
 
@@ -406,6 +406,6 @@ test('the QuickPass page in Arabic', async ({ page, loginAs }) => {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('quick-pass-print')).toHaveText('طباعة');
   await expect(page.getByTestId('quick-pass-card')).toHaveCount(2);
-  await page.screenshot({ path: `${SCREENS}/quick-pass-ar.png`, fullPage: true });
+  await page.screenshot({ path: screenPath('quick-pass-ar'), fullPage: true });
   await page.evaluate('window.localStorage.setItem("language", "en")');
 });
