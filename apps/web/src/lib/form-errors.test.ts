@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema, resetPasswordBodySchema } from '@app/shared/auth/schemas';
-import { serverFormErrors, zodFormErrors } from './form-errors';
+import { ApiError } from './api-client';
+import { serverFormErrors, showServerErrors, zodFormErrors } from './form-errors';
 
 const t = (key: string, vars?: Record<string, string | number>) =>
   vars && Object.keys(vars).length > 0 ? `${key} ${JSON.stringify(vars)}` : key;
@@ -34,5 +35,46 @@ describe('serverFormErrors', () => {
       password: 'Too short. Too common.',
       token: 'Bad.',
     });
+  });
+});
+
+describe('showServerErrors', () => {
+  const target = () => {
+    const shown: Record<string, string> = {};
+    return {
+      shown,
+      form: {
+        setErrors: (errors: Record<string, string>) => Object.assign(shown, errors),
+        setFieldError: (field: string, message: string) => Object.assign(shown, { [field]: message }),
+      },
+    };
+  };
+
+  it('puts each named field’s messages on it', () => {
+    const { form, shown } = target();
+    const error = new ApiError({
+      status: 409,
+      code: 'conflict',
+      message: 'Taken',
+      fields: { name: ['Taken', 'Again'] },
+    });
+    showServerErrors(form, error, 'code');
+    expect(shown).toEqual({ name: 'Taken Again' });
+  });
+
+  it('shows a failure that names no field on the fallback field, or nowhere without one', () => {
+    const error = new ApiError({ status: 422, code: 'rule_violation', message: 'This code has expired.' });
+    const withFallback = target();
+    showServerErrors(withFallback.form, error, 'code');
+    expect(withFallback.shown).toEqual({ code: 'This code has expired.' });
+    const without = target();
+    showServerErrors(without.form, error);
+    expect(without.shown).toEqual({});
+  });
+
+  it('leaves other errors alone', () => {
+    const { form, shown } = target();
+    showServerErrors(form, new Error('network'), 'code');
+    expect(shown).toEqual({});
   });
 });

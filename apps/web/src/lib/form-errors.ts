@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 import { fieldMessage, fieldName } from '@app/shared/http/field-messages';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -23,3 +24,21 @@ export function zodFormErrors(schema: z.ZodType, values: unknown, t: Translate):
 /** The server's per-field messages (already translated) in the shape a form shows them. */
 export const serverFormErrors = (fields: Record<string, string[]>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([name, messages]) => [name, messages.join(' ')]));
+
+/** What showServerErrors needs of a form (Mantine's useForm gives both). */
+export type ErrorTarget = {
+  setErrors: (errors: Record<string, string>) => void;
+  setFieldError: (field: string, message: string) => void;
+};
+
+/**
+ * Shows a failed request on its form: every field the server named gets its message; a failure that
+ * names no field (a refused code, a taken name checked elsewhere) shows its message on `fallback`,
+ * the field the action is about. Anything but an API error is left to the caller.
+ */
+export function showServerErrors(form: ErrorTarget, error: unknown, fallback?: string): void {
+  if (!(error instanceof ApiError)) return;
+  const fields = serverFormErrors(error.fields);
+  if (Object.keys(fields).length > 0) form.setErrors(fields);
+  else if (fallback) form.setFieldError(fallback, error.message);
+}

@@ -2,8 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_FIELD_LIMITS, sectionBodySchema, type Section } from '@app/shared/custom-fields/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateSection } from '../api/create-section';
 import { useUpdateSection } from '../api/update-section';
@@ -36,11 +35,7 @@ export function SectionNameModal({ section, onClose }: SectionNameModalProps) {
         notifySuccess(t(section ? 'section.updated' : 'section.created'));
         onClose();
       })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && Object.keys(error.fields).length)
-          form.setErrors(serverFormErrors(error.fields));
-        else if (error instanceof ApiError) form.setFieldError('name', error.message);
-      });
+      .catch((error: unknown) => showServerErrors(form, error, 'name'));
   });
 
   return (

@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAIRING_CODE_LENGTH, addKioskBodySchema } from '@app/shared/kiosks/schemas';
 import type { SiteTree } from '@app/shared/sites/schemas';
 import { hrefFor, paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useAddKiosk } from '../api/add-kiosk';
 import { areaOptions } from '../utils/kiosk-areas';
 import classes from './kiosks.module.css';
+import { NothingToChoose } from './nothing-to-choose';
 
 export type AddKioskState = { areaId?: string } | null;
 
@@ -33,30 +32,13 @@ function AddKioskForm({ areaId, tree, onClose }: { areaId?: string; tree: SiteTr
           notifySuccess(t('toasts.added'));
           onClose();
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fields = serverFormErrors(error.fields);
-          form.setErrors(fields);
-          if (Object.keys(fields).length === 0) form.setFieldError('code', error.message);
-        },
+        onError: (error) => showServerErrors(form, error, 'code'),
       },
     ),
   );
 
-  if (options.length === 0) {
-    return (
-      <Stack gap="md">
-        <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="kiosk-add-no-area">
-          {t('add.no_area')}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.close')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (options.length === 0)
+    return <NothingToChoose message={t('add.no_area')} testId="kiosk-add-no-area" onClose={onClose} />;
 
   return (
     <form onSubmit={submit} noValidate>

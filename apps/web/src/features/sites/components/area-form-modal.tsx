@@ -8,8 +8,7 @@ import {
   type Area,
   type LoginMode,
 } from '@app/shared/sites/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateArea } from '../api/create-area';
 import { useUpdateArea } from '../api/update-area';
@@ -36,11 +35,7 @@ function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onCl
         : zodFormErrors(updateAreaBodySchema, values, t),
   });
 
-  const onError = (error: Error) => {
-    if (!(error instanceof ApiError)) return;
-    form.setErrors(serverFormErrors(error.fields));
-    if (error.status === 409 && !error.fields.name) form.setFieldError('name', error.message);
-  };
+  const onError = (error: Error) => showServerErrors(form, error, 'name');
 
   const submit = form.onSubmit((values) => {
     const body = { ...values, name: values.name.trim() };

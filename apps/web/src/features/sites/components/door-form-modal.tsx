@@ -4,8 +4,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { updateDoorBodySchema } from '@app/shared/doors/schemas';
 import type { TreeDoor } from '@app/shared/sites/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateDoor } from '../api/create-door';
 import { useDeleteDoor } from '../api/delete-door';
@@ -26,10 +25,7 @@ function DoorForm({ area, door, onClose }: { area: TreeArea; door?: TreeDoor; on
     validate: (values) => zodFormErrors(updateDoorBodySchema, values, t),
   });
 
-  const onError = (error: Error) => {
-    if (!(error instanceof ApiError)) return;
-    form.setErrors(serverFormErrors(error.fields));
-  };
+  const onError = (error: Error) => showServerErrors(form, error, 'name');
 
   const submit = form.onSubmit((values) => {
     const body = { name: values.name.trim(), kiosk_id: values.kiosk_id };

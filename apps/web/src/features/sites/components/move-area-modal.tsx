@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { moveAreaBodySchema, type Area, type SiteTree } from '@app/shared/sites/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useMoveArea } from '../api/move-area';
+import { NothingToChoose } from './nothing-to-choose';
 
 export type MoveAreaState = { area: Area; siteName: string } | null;
 
@@ -30,30 +29,13 @@ function MoveAreaForm({ area, sites, onClose, onMoved }: MoveAreaFormProps) {
           onMoved(values.site_id);
           onClose();
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fields = serverFormErrors(error.fields);
-          form.setErrors(fields);
-          if (!fields.site_id) form.setFieldError('site_id', error.message);
-        },
+        onError: (error) => showServerErrors(form, error, 'site_id'),
       },
     ),
   );
 
-  if (targets.length === 0) {
-    return (
-      <Stack gap="md">
-        <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="area-move-none">
-          {t('move.no_other_site')}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.close')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (targets.length === 0)
+    return <NothingToChoose message={t('move.no_other_site')} testId="area-move-none" onClose={onClose} />;
 
   return (
     <form onSubmit={submit} noValidate>

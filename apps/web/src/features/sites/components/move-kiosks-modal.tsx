@@ -1,15 +1,14 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Kiosk } from '@app/shared/kiosks/schemas';
 import type { SiteTree } from '@app/shared/sites/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useMoveKiosks } from '../api/move-kiosks';
 import { areaOptions } from '../utils/kiosk-areas';
+import { NothingToChoose } from './nothing-to-choose';
 
 export type MoveKiosksState = { kiosks: Kiosk[] } | null;
 
@@ -37,30 +36,13 @@ function MoveKiosksForm({ kiosks, tree, onClose, onSaved }: MoveProps & { kiosks
           onSaved?.();
           onClose();
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fields = serverFormErrors(error.fields);
-          form.setErrors(fields);
-          if (!fields.area_id) form.setFieldError('area_id', error.message);
-        },
+        onError: (error) => showServerErrors(form, error, 'area_id'),
       },
     ),
   );
 
-  if (options.length === 0) {
-    return (
-      <Stack gap="md">
-        <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="kiosk-move-none">
-          {t('move.no_area')}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.close')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (options.length === 0)
+    return <NothingToChoose message={t('move.no_area')} testId="kiosk-move-none" onClose={onClose} />;
 
   return (
     <form onSubmit={submit} noValidate>

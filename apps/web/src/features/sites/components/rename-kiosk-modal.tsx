@@ -2,8 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { renameKioskBodySchema, type Kiosk } from '@app/shared/kiosks/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useRenameKiosk } from '../api/rename-kiosk';
 
@@ -24,9 +23,7 @@ function RenameKioskForm({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void
           notifySuccess(t('toasts.renamed'));
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(serverFormErrors(error.fields));
-        },
+        onError: (error) => showServerErrors(form, error, 'name'),
       },
     ),
   );

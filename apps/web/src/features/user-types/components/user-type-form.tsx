@@ -10,8 +10,7 @@ import {
   userTypeBodySchema,
   type UserType,
 } from '@app/shared/user-types/schemas';
-import { ApiError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import type { UserTypeInput } from '../api/create-user-type';
 import { HostsPicker } from './hosts-picker';
 
@@ -62,11 +61,9 @@ export function UserTypeForm({ initial, initialHosts = [], parents, pending, onS
   });
 
   const submit = form.onSubmit((values) => {
-    onSubmit(values, sameIds(hosts, initialHosts) ? null : hosts.map((host) => host.id)).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) return;
-      if (Object.keys(error.fields).length > 0) form.setErrors(serverFormErrors(error.fields));
-      else form.setFieldError('name', error.message);
-    });
+    onSubmit(values, sameIds(hosts, initialHosts) ? null : hosts.map((host) => host.id)).catch((error: unknown) =>
+      showServerErrors(form, error, 'name'),
+    );
   });
 
   return (
