@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const total = (table: 'sites' | 'areas' | 'user_types' | 'people' | 'kiosks', entityId: string) =>
+const total = (table: 'sites' | 'areas' | 'user_types' | 'people' | 'kiosks' | 'doors', entityId: string) =>
   withTenant(db.db, entityId, async (tx) => {
     const res = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from ${sql.identifier(table)} where entity_id = ${entityId}`,
@@ -35,7 +35,7 @@ const total = (table: 'sites' | 'areas' | 'user_types' | 'people' | 'kiosks', en
   });
 
 describe('the demo company', () => {
-  it('is a realistic company: two sites, five areas, user types and two hundred people', async () => {
+  it('is a realistic company: two sites, five areas, three kiosks and their doors, user types and two hundred people', async () => {
     expect(logins).not.toBeNull();
     const [demo] = await db.db.select().from(entities).where(eq(entities.subdomain, 'demo'));
     expect(demo).toBeDefined();
@@ -43,6 +43,8 @@ describe('the demo company', () => {
     expect(await total('sites', id)).toBeGreaterThanOrEqual(2);
     expect(await total('areas', id)).toBeGreaterThanOrEqual(5);
     expect(await total('user_types', id)).toBeGreaterThanOrEqual(4);
+    expect(await total('kiosks', id)).toBeGreaterThanOrEqual(3);
+    expect(await total('doors', id)).toBeGreaterThanOrEqual(3);
     expect(DEMO_PEOPLE_COUNT).toBeGreaterThanOrEqual(200);
     expect(await total('people', id)).toBeGreaterThanOrEqual(DEMO_PEOPLE_COUNT);
     // Everyone has at least one site and one user type (both required on people).

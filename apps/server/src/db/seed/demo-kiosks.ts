@@ -3,7 +3,7 @@ import { kioskSettingsSchema, type KioskSettingsInput } from '@app/shared/kiosks
 import { newId } from '../../lib/ids';
 import { toSettingsRecord } from '../../modules/kiosks/kiosks.service';
 import type { Executor } from '../client';
-import { areas, kiosks } from '../schema/index';
+import { areas, doors, kiosks } from '../schema/index';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -42,9 +42,17 @@ export const DEMO_KIOSKS: {
   },
 ];
 
+/** The demo's doors: where they are and which kiosk's relay opens them (null: none). */
+export const DEMO_DOORS: { name: string; area: string; kiosk: string | null }[] = [
+  { name: 'Main entrance', area: 'Main Reception', kiosk: 'Lobby kiosk' },
+  { name: 'Dock gate', area: 'Loading Dock', kiosk: 'Dock kiosk' },
+  { name: 'Boardroom corridor', area: 'Executive Floor', kiosk: null },
+];
+
 /**
- * Three kiosks in the demo company's areas (by name; the first areas when a name is missing). They
- * have no device token: a real kiosk is added with a pairing code from /kiosk-register.
+ * Three kiosks in the demo company's areas (by name; the first areas when a name is missing), and the
+ * doors they open. The kiosks have no device token: a real kiosk is added with a pairing code from
+ * /kiosk-register.
  */
 export async function seedDemoKiosks(tx: Executor, entityId: string) {
   const areaRows = await tx
@@ -54,16 +62,26 @@ export async function seedDemoKiosks(tx: Executor, entityId: string) {
     .orderBy(asc(areas.name));
   if (areaRows.length === 0) return;
   const now = Date.now();
-  await tx.insert(kiosks).values(
-    DEMO_KIOSKS.map((kiosk, index) => ({
-      entityId,
-      id: newId(),
-      areaId: (areaRows.find((a) => a.name === kiosk.area) ?? areaRows[index % areaRows.length]!).id,
-      name: kiosk.name,
-      macAddress: kiosk.mac,
-      appVersion: kiosk.appVersion,
-      settings: toSettingsRecord(kioskSettingsSchema.parse(kiosk.settings)),
-      lastSeenAt: kiosk.lastSeenHoursAgo === null ? null : new Date(now - kiosk.lastSeenHoursAgo * HOUR_MS),
-    })),
-  );
+  const added = await tx
+    .insert(kiosks)
+    .values(
+      DEMO_KIOSKS.map((kiosk, index) => ({
+        entityId,
+        id: newId(),
+        areaId: (areaRows.find((a) => a.name === kiosk.area) ?? areaRows[index % areaRows.length]!).id,
+        name: kiosk.name,
+        macAddress: kiosk.mac,
+        appVersion: kiosk.appVersion,
+        settings: toSettingsRecord(kioskSettingsSchema.parse(kiosk.settings)),
+        lastSeenAt: kiosk.lastSeenHoursAgo === null ? null : new Date(now - kiosk.lastSeenHoursAgo * HOUR_MS),
+      })),
+    )
+    .returning({ id: kiosks.id, name: kiosks.name, areaId: kiosks.areaId });
+  const doorRows = DEMO_DOORS.flatMap((door) => {
+    const area = areaRows.find((a) => a.name === door.area);
+    if (!area) return [];
+    const opener = added.find((k) => k.name === door.kiosk && k.areaId === area.id);
+    return [{ entityId, id: newId(), areaId: area.id, name: door.name, kioskId: opener?.id ?? null }];
+  });
+  if (doorRows.length) await tx.insert(doors).values(doorRows);
 }
