@@ -43,6 +43,12 @@ test.describe('app shell', () => {
     await expect(menu.getByTestId('menu-system_companies')).toBeVisible();
     await menu.getByTestId('menu-system_companies').click();
     await expect(page.getByTestId('companies-table')).toContainText('Solo Standalone');
+    const solo = page.locator('[data-testid="companies-row"][data-name="Solo Standalone"]');
+    await expect(solo.getByTestId('change-package')).toHaveText('Change package');
+    await solo.getByTestId('change-package').click();
+    await expect(page.getByRole('dialog')).toContainText('Choose the package and plan of Solo Standalone.');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('the menu can be unpinned and expands on hover, and stays as chosen after a reload', async ({

@@ -338,6 +338,23 @@ test('a hidden column stays hidden after a reload, and reset brings it back', as
   await expect(emailHeader).toBeVisible();
 });
 
+test('a delete the server would refuse stays in view, disabled, and says why', async ({ page, loginAs, world }) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/users');
+  // The admin is the company's default user: their own row's delete is refused for that first.
+  const self = row(page, world.people.acmeAdmin.fullName);
+  await expect(self.getByTestId('person-delete')).toBeDisabled();
+  await self.getByTestId('person-delete').hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText('A default user of the company cannot be deleted.');
+
+  const [archie] = setup.people;
+  const other = row(page, archie!.name);
+  await search(page, archie!.name);
+  await expect(other.getByTestId('person-delete')).toBeEnabled();
+  await other.getByTestId('person-delete').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(`Delete ${archie!.name}`);
+});
+
 test('the users screen in Arabic is mirrored', async ({ page, loginAs }) => {
   await loginAs('acmeAdmin');
   await page.goto('/users');

@@ -4,6 +4,7 @@
 import {
   Button,
   Checkbox,
+  EmptyState,
   Group,
   Select,
   Skeleton,
@@ -13,7 +14,7 @@ import {
   useDirection,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSelector, IconX, type Icon } from '@tabler/icons-react';
 import {
   functionalUpdate,
   useTable,
@@ -47,6 +48,15 @@ export type GridSelection<TData> = {
   canSelect?: (row: TData) => boolean;
 };
 
+/** What the grid says instead of rows when there are none: that there is nothing yet, or nothing matching. */
+export type GridEmpty = {
+  icon: Icon;
+  title: string;
+  description: string;
+  /** A way forward, e.g. "Add the first site". */
+  action?: ReactNode;
+};
+
 export type DataGridProps<TData extends RowData> = {
   /** Prefix of every data-testid: `<id>-table`, `<id>-row`, `<id>-search`, `<id>-columns`, … */
   testId: string;
@@ -67,8 +77,8 @@ export type DataGridProps<TData extends RowData> = {
   onRetry: () => void;
   searchLabel: string;
   countLabel: (count: number) => string;
-  /** Shown instead of the rows when there are none. */
-  empty: ReactNode;
+  /** Shown instead of the rows when there are none, as `<id>-empty`. */
+  empty: GridEmpty;
   /** The page's filter controls, beside the search. */
   filters?: ReactNode;
   selection?: GridSelection<TData>;
@@ -80,6 +90,20 @@ export type DataGridProps<TData extends RowData> = {
 };
 
 const EMPTY_ROWS: never[] = [];
+
+function GridEmptyState({ testId, icon: EmptyIcon, title, description, action }: GridEmpty & { testId: string }) {
+  return (
+    <EmptyState
+      icon={<EmptyIcon size={28} />}
+      title={title}
+      description={description}
+      py="xl"
+      data-testid={`${testId}-empty`}
+    >
+      {action}
+    </EmptyState>
+  );
+}
 
 export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
   const { t } = useTranslation('grid');
@@ -352,7 +376,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
       loadFailed={props.loadFailed}
       loadFailedTitle={props.loadFailedTitle}
       onRetry={props.onRetry}
-      empty={!loading && rows.length === 0 ? props.empty : null}
+      empty={!loading && rows.length === 0 ? <GridEmptyState testId={props.testId} {...props.empty} /> : null}
       page={pageIndex + 1}
       pages={pages}
       onPage={(page) => setPageIndex(page - 1)}

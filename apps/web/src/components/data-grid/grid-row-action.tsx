@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type GridRowActionProps = {
@@ -9,25 +9,43 @@ type GridRowActionProps = {
   color?: string;
   /** Why the action cannot be taken: it stays in view, disabled, with this reason on hover and focus. */
   disabledReason?: string | null;
+  /** The label is written beside the icon: for a row's only action, which reads better named. */
+  withLabel?: boolean;
   testId: string;
 };
 
-/** One action of a grid row: an icon button that its tooltip names. */
-export function GridRowAction({ label, icon, onClick, color, disabledReason, testId }: GridRowActionProps) {
+/** One action of a grid row: an icon button that its tooltip names, or a button that names itself. */
+export function GridRowAction({ label, icon, onClick, color, disabledReason, withLabel, testId }: GridRowActionProps) {
+  const disabled = !!disabledReason;
   return (
-    <Tooltip label={disabledReason ?? label} withArrow multiline maw={260}>
+    // A button with its label in view needs no tooltip but the reason it is disabled.
+    <Tooltip label={disabledReason ?? label} disabled={withLabel && !disabled} withArrow multiline maw={260}>
       {/* A disabled button fires no pointer events: the wrapper keeps the tooltip working. */}
       <span>
-        <ActionIcon
-          variant="subtle"
-          color={color}
-          aria-label={label}
-          disabled={!!disabledReason}
-          onClick={onClick}
-          data-testid={testId}
-        >
-          {icon}
-        </ActionIcon>
+        {withLabel ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            color={color}
+            leftSection={icon}
+            disabled={disabled}
+            onClick={onClick}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        ) : (
+          <ActionIcon
+            variant="subtle"
+            color={color}
+            aria-label={label}
+            disabled={disabled}
+            onClick={onClick}
+            data-testid={testId}
+          >
+            {icon}
+          </ActionIcon>
+        )}
       </span>
     </Tooltip>
   );

@@ -3,6 +3,7 @@ import { saveTablePreferenceBodySchema } from '@app/shared/table-preferences/sch
 import {
   cleanFilters,
   defaultGridState,
+  gridPageQuery,
   isDefaultGridState,
   mergeColumnOrder,
   moveColumn,
@@ -214,6 +215,29 @@ describe('isDefaultGridState', () => {
     expect(isDefaultGridState({ ...defaults, columnVisibility: { id_number: true } }, config)).toBe(false);
     expect(isDefaultGridState({ ...defaults, search: 'x' }, config)).toBe(false);
     expect(isDefaultGridState({ ...defaults, columnSizing: { email: 200 } }, config)).toBe(false);
+  });
+});
+
+describe('gridPageQuery', () => {
+  const state = defaultGridState(config);
+
+  it('asks for the page shown, counted from 1, with the page size', () => {
+    expect(gridPageQuery({ state, pageIndex: 0, search: '' })).toEqual({ page: 1, limit: 10 });
+    expect(gridPageQuery({ state: { ...state, pageSize: 50 }, pageIndex: 2, search: '' })).toEqual({
+      page: 3,
+      limit: 50,
+    });
+  });
+
+  it('sends the settled search, not the one still being typed, and leaves out an empty one', () => {
+    expect(gridPageQuery({ state: { ...state, search: 'ada lo' }, pageIndex: 0, search: 'ada' })).toEqual({
+      page: 1,
+      limit: 10,
+      search: 'ada',
+    });
+    expect(gridPageQuery({ state: { ...state, search: 'ada' }, pageIndex: 0, search: '' })).not.toHaveProperty(
+      'search',
+    );
   });
 });
 

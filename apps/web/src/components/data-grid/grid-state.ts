@@ -183,6 +183,17 @@ export function toPreferenceBody(state: GridState, config: GridConfig): SaveTabl
   };
 }
 
+/** What a list query reads of a grid: its state, the page shown (0-based) and the search once typing settles. */
+export type GridQueryInput = { state: GridState; pageIndex: number; search: string };
+
+/** The part of a list endpoint's query every grid sends: the page (1-based), its size, and the search. */
+export type GridPageQuery = { page: number; limit: number; search?: string };
+
+/** The page, page size and search a list endpoint is asked for; no search is left out rather than sent empty. */
+export function gridPageQuery({ state, pageIndex, search }: GridQueryInput): GridPageQuery {
+  return { page: pageIndex + 1, limit: state.pageSize, ...(search ? { search } : {}) };
+}
+
 export type ServerSort<F extends string> = { sortField: F; orderBy: 'asc' | 'desc' };
 
 /**

@@ -3,16 +3,13 @@ import type { ListRfidPeopleQuery, RfidPerson } from '@app/shared/rfid/schemas';
 import { api } from '@/lib/api-client';
 import { rfidRootKey } from './rfid-query-key';
 
-export type RfidPeopleQuery = Pick<ListRfidPeopleQuery, 'page' | 'limit'> & {
-  search: string;
+/** No card state chosen is null, and left out of the request. */
+export type RfidPeopleQuery = Pick<ListRfidPeopleQuery, 'page' | 'limit' | 'search'> & {
   state: ListRfidPeopleQuery['state'] | null;
 };
 
 export const listRfidPeople = (query: RfidPeopleQuery, signal?: AbortSignal) =>
-  api.get<{ data: RfidPerson[]; count: number }>('/rfid/people', {
-    params: { page: query.page, limit: query.limit, search: query.search || undefined, state: query.state },
-    signal,
-  });
+  api.get<{ data: RfidPerson[]; count: number }>('/rfid/people', { params: query, signal });
 
 export const rfidPeopleQueryOptions = (query: RfidPeopleQuery) =>
   queryOptions({

@@ -3,16 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RfidPerson, RfidState } from '@app/shared/rfid/schemas';
 import { gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
+import { GridText } from '@/components/data-grid/grid-text';
 
 const column = gridColumnHelper<RfidPerson>();
 
 export const STATE_COLORS: Record<RfidState, string> = { enrolled: 'teal', pending: 'yellow', none: 'gray' };
-
-const Dash = () => (
-  <Text size="sm" c="dimmed">
-    —
-  </Text>
-);
 
 /** The RFID grid's columns, in their default order. The server keeps one order: by name. */
 export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
@@ -22,7 +17,6 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
     return [
       column.accessor((person) => `${person.first_name} ${person.last_name}`.trim(), {
         id: 'name',
-        header: t('admin.columns.name'),
         size: 220,
         enableHiding: false,
         meta: { label: t('admin.columns.name') },
@@ -34,23 +28,12 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
       }),
       column.accessor('email', {
         id: 'email',
-        header: t('admin.columns.email'),
         size: 240,
         meta: { label: t('admin.columns.email') },
-        cell: ({ row }) => {
-          const email = row.original.email;
-          return email ? (
-            <Text size="sm" truncate="end" dir="ltr" ta="start">
-              {email}
-            </Text>
-          ) : (
-            <Dash />
-          );
-        },
+        cell: ({ row }) => <GridText value={row.original.email} ltr truncate />,
       }),
       column.accessor('state', {
         id: 'state',
-        header: t('admin.columns.state'),
         size: 130,
         enableHiding: false,
         meta: { label: t('admin.columns.state') },
@@ -62,7 +45,6 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
       }),
       column.accessor('rfid', {
         id: 'rfid',
-        header: t('admin.columns.rfid'),
         size: 160,
         meta: { label: t('admin.columns.rfid') },
         cell: ({ row }) => {
@@ -73,18 +55,17 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
               {rfid}
             </Code>
           ) : (
-            <Dash />
+            <GridText value={null} />
           );
         },
       }),
       column.display({
         id: 'kiosk',
-        header: t('admin.columns.kiosk'),
         size: 240,
         meta: { label: t('admin.columns.kiosk') },
         cell: ({ row }) => {
           const pending = row.original.pending;
-          if (!pending) return <Dash />;
+          if (!pending) return <GridText value={null} />;
           if (!pending.kiosk)
             return (
               <Text size="sm" c="orange.8">
@@ -108,19 +89,15 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
       }),
       column.display({
         id: 'expires',
-        header: t('admin.columns.expires'),
         size: 170,
         meta: { label: t('admin.columns.expires'), align: 'end' },
-        cell: ({ row }) =>
-          row.original.pending ? (
-            <Text size="sm">{moment.format(new Date(row.original.pending.expires_at))}</Text>
-          ) : (
-            <Dash />
-          ),
+        cell: ({ row }) => {
+          const pending = row.original.pending;
+          return <GridText value={pending && moment.format(new Date(pending.expires_at))} />;
+        },
       }),
       column.accessor('status', {
         id: 'status',
-        header: t('admin.columns.status'),
         size: 120,
         meta: { label: t('admin.columns.status'), hiddenByDefault: true },
         cell: ({ row }) => (

@@ -1,19 +1,19 @@
-import { ActionIcon, Button, EmptyState, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconIdBadge2, IconSend, IconTrash } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardEnding, type RfidPerson } from '@app/shared/rfid/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { columnInfo } from '@/components/data-grid/grid-columns';
-import type { GridConfig } from '@/components/data-grid/grid-state';
-import { useTablePreference } from '@/components/data-grid/use-table-preference';
+import { gridListProps } from '@/components/data-grid/grid-list';
+import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
+import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRfidPeople } from '../api/list-rfid-people';
 import { useRemoveRfidCard } from '../api/remove-rfid-card';
-import { RFID_FILTER_KEYS, isRfidState, rfidPeopleQuery } from '../utils/rfid-query';
+import { RFID_GRID, isRfidState, rfidPeopleQuery } from '../utils/rfid-query';
 import { useRfidColumns } from './rfid-columns';
 import { RfidStateFilter } from './rfid-state-filter';
 import { SendInstructionsModal, type SendState } from './send-instructions-modal';
@@ -26,16 +26,9 @@ const fullName = (person: RfidPerson) => `${person.first_name} ${person.last_nam
  */
 export function RfidEnrollmentPage() {
   const { t } = useTranslation('rfid');
-  const columns = useRfidColumns();
-  const config = useMemo<GridConfig>(
-    () => ({ columns: columnInfo(columns), defaultSorting: [], filterKeys: RFID_FILTER_KEYS }),
-    [columns],
-  );
-  const preference = useTablePreference('rfid-enrollment', config);
-  const list = useRfidPeople(
-    rfidPeopleQuery(preference.state, preference.pageIndex, preference.search),
-    preference.ready,
-  );
+  const grid = usePreferredGrid('rfid-enrollment', useRfidColumns(), RFID_GRID);
+  const { preference } = grid;
+  const list = useRfidPeople(rfidPeopleQuery(preference), preference.ready);
   const remove = useRemoveRfidCard();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [sending, setSending] = useState<SendState>(null);
@@ -71,16 +64,12 @@ export function RfidEnrollmentPage() {
 
       <DataGrid
         testId="rfid"
-        columns={columns}
-        data={list.data?.data}
-        count={list.data?.count}
+        columns={grid.columns}
+        {...gridListProps(list)}
+        preference={preference}
         getRowId={(person) => person.id}
         getRowLabel={fullName}
-        preference={preference}
-        fetching={list.isPlaceholderData}
-        loadFailed={list.isError && !list.data}
         loadFailedTitle={t('admin.load_failed')}
-        onRetry={() => void list.refetch()}
         searchLabel={t('admin.search')}
         countLabel={(count) => t('admin.count', { count })}
         filters={
@@ -89,15 +78,11 @@ export function RfidEnrollmentPage() {
             onChange={(value) => preference.setFilter('state', value)}
           />
         }
-        empty={
-          <EmptyState
-            icon={<IconIdBadge2 size={28} />}
-            title={filtered ? t('admin.empty.filtered_title') : t('admin.empty.title')}
-            description={filtered ? t('admin.empty.filtered_body') : t('admin.empty.body')}
-            py="xl"
-            data-testid="rfid-empty"
-          />
-        }
+        empty={{
+          icon: IconIdBadge2,
+          title: filtered ? t('admin.empty.filtered_title') : t('admin.empty.title'),
+          description: filtered ? t('admin.empty.filtered_body') : t('admin.empty.body'),
+        }}
         selection={{
           selected,
           onChange: setSelected,
@@ -114,31 +99,23 @@ export function RfidEnrollmentPage() {
         }}
         rowProps={(person) => ({ 'data-name': fullName(person), 'data-state': person.state })}
         rowActions={(person) => (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('admin.actions.send_to', { name: fullName(person) })}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('admin.actions.send_to', { name: fullName(person) })}
-                onClick={() => setSending([person])}
-                data-testid="rfid-send-one"
-              >
-                <IconSend size={16} />
-              </ActionIcon>
-            </Tooltip>
+          <GridRowActions>
+            <GridRowAction
+              label={t('admin.actions.send_to', { name: fullName(person) })}
+              icon={<IconSend size={16} />}
+              onClick={() => setSending([person])}
+              testId="rfid-send-one"
+            />
             {person.rfid && (
-              <Tooltip label={t('admin.actions.remove_for', { name: fullName(person) })}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('admin.actions.remove_for', { name: fullName(person) })}
-                  onClick={() => confirmRemove(person)}
-                  data-testid="rfid-remove"
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <GridRowAction
+                label={t('admin.actions.remove_for', { name: fullName(person) })}
+                icon={<IconTrash size={16} />}
+                color="red"
+                onClick={() => confirmRemove(person)}
+                testId="rfid-remove"
+              />
             )}
-          </Group>
+          </GridRowActions>
         )}
       />
 

@@ -3,8 +3,8 @@ import type { Kiosk, ListKiosksQuery } from '@app/shared/kiosks/schemas';
 import { api } from '@/lib/api-client';
 import { kiosksRootKey } from './kiosks-query-key';
 
-export type KiosksQuery = Pick<ListKiosksQuery, 'page' | 'limit' | 'sortField' | 'orderBy'> & {
-  search: string;
+/** The filters a grid has not chosen are null, and left out of the request. */
+export type KiosksQuery = Pick<ListKiosksQuery, 'page' | 'limit' | 'search' | 'sortField' | 'orderBy'> & {
   site_id: string | null;
   area_id: string | null;
   status: ListKiosksQuery['status'] | null;
@@ -15,19 +15,7 @@ export type KiosksQuery = Pick<ListKiosksQuery, 'page' | 'limit' | 'sortField' |
 const REFRESH_MS = 15_000;
 
 export const listKiosks = (query: KiosksQuery, signal?: AbortSignal) =>
-  api.get<{ data: Kiosk[]; count: number }>('/kiosks', {
-    params: {
-      page: query.page,
-      limit: query.limit,
-      sortField: query.sortField,
-      orderBy: query.orderBy,
-      search: query.search || undefined,
-      site_id: query.site_id,
-      area_id: query.area_id,
-      status: query.status,
-    },
-    signal,
-  });
+  api.get<{ data: Kiosk[]; count: number }>('/kiosks', { params: query, signal });
 
 export const kiosksListQueryKey = [...kiosksRootKey, 'list'] as const;
 

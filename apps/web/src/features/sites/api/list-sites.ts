@@ -3,19 +3,10 @@ import type { ListSitesQuery, Site } from '@app/shared/sites/schemas';
 import { api } from '@/lib/api-client';
 import { sitesRootKey } from './sites-query-key';
 
-export type SitesQuery = Pick<ListSitesQuery, 'page' | 'limit' | 'sortField' | 'orderBy'> & { search: string };
+export type SitesQuery = Pick<ListSitesQuery, 'page' | 'limit' | 'search' | 'sortField' | 'orderBy'>;
 
 export const listSites = (query: SitesQuery, signal?: AbortSignal) =>
-  api.get<{ data: Site[]; count: number }>('/sites', {
-    params: {
-      page: query.page,
-      limit: query.limit,
-      sortField: query.sortField,
-      orderBy: query.orderBy,
-      ...(query.search ? { search: query.search } : {}),
-    },
-    signal,
-  });
+  api.get<{ data: Site[]; count: number }>('/sites', { params: query, signal });
 
 export const sitesListQueryKey = [...sitesRootKey, 'list'] as const;
 

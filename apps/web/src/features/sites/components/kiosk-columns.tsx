@@ -3,6 +3,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kiosk } from '@app/shared/kiosks/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
+import { GridText } from '@/components/data-grid/grid-text';
 import { placeLabel } from '../utils/kiosk-areas';
 import { KIOSK_SORT_COLUMNS } from '../utils/kiosks-query';
 import { relativeTime } from '../utils/last-seen';
@@ -76,11 +77,7 @@ export function useKioskColumns(): GridColumnDef<Kiosk>[] {
         column.accessor('app_version', {
           size: 120,
           meta: { label: t('table.app_version') },
-          cell: ({ row }) => (
-            <Text size="sm" data-testid="kiosk-version">
-              {row.original.app_version ?? '—'}
-            </Text>
-          ),
+          cell: ({ row }) => <GridText value={row.original.app_version} testId="kiosk-version" />,
         }),
         column.accessor('mac_address', {
           size: 170,

@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowsExchange,
@@ -55,10 +55,7 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
   const { t } = useTranslation('kiosks');
   const { preference } = grid;
   const filters = kioskFilters(preference.state.filters, tree);
-  const list = useKiosks(
-    kiosksQuery(preference.state, preference.pageIndex, preference.search, filters),
-    preference.ready,
-  );
+  const list = useKiosks(kiosksQuery(preference, filters), preference.ready);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [settingsState, setSettingsState] = useState<KioskSettingsState>(null);
   const [moveState, setMoveState] = useState<MoveKiosksState>(null);
@@ -126,23 +123,18 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
               onChange={(next) => preference.update((state) => ({ ...state, filters: next(state.filters) }))}
             />
           }
-          empty={
-            <EmptyState
-              icon={<IconDeviceTabletOff size={28} />}
-              title={filtered ? t('empty.filtered_title') : t('empty.title')}
-              description={filtered ? t('empty.filtered_body') : t('empty.body')}
-              py="xl"
-              data-testid="kiosks-empty"
-            >
-              {!filtered && (
-                <Guarded locked={locked}>
-                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!!locked}>
-                    {t('actions.add_first')}
-                  </Button>
-                </Guarded>
-              )}
-            </EmptyState>
-          }
+          empty={{
+            icon: IconDeviceTabletOff,
+            title: filtered ? t('empty.filtered_title') : t('empty.title'),
+            description: filtered ? t('empty.filtered_body') : t('empty.body'),
+            action: !filtered && (
+              <Guarded locked={locked}>
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={!!locked}>
+                  {t('actions.add_first')}
+                </Button>
+              </Guarded>
+            ),
+          }}
           selection={{
             selected,
             onChange: setSelected,

@@ -1,4 +1,4 @@
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '@app/shared/sites/schemas';
@@ -20,7 +20,7 @@ type SitesGridProps = {
 export function SitesGrid({ grid, onAdd, onEdit, onDelete }: SitesGridProps) {
   const { t } = useTranslation('sites');
   const { preference } = grid;
-  const list = useSites(sitesQuery(preference.state, preference.pageIndex, preference.search), preference.ready);
+  const list = useSites(sitesQuery(preference), preference.ready);
   const search = preference.search;
 
   return (
@@ -35,21 +35,16 @@ export function SitesGrid({ grid, onAdd, onEdit, onDelete }: SitesGridProps) {
       searchLabel={t('search')}
       countLabel={(count) => t('count', { count })}
       loadFailedTitle={t('load_failed')}
-      empty={
-        <EmptyState
-          icon={<IconMapPinOff size={28} />}
-          title={search ? t('empty.search_title') : t('empty.title')}
-          description={search ? t('empty.search_body', { search }) : t('empty.body')}
-          py="xl"
-          data-testid="sites-empty"
-        >
-          {!search && (
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-              {t('actions.add_first_site')}
-            </Button>
-          )}
-        </EmptyState>
-      }
+      empty={{
+        icon: IconMapPinOff,
+        title: search ? t('empty.search_title') : t('empty.title'),
+        description: search ? t('empty.search_body', { search }) : t('empty.body'),
+        action: !search && (
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            {t('actions.add_first_site')}
+          </Button>
+        ),
+      }}
       rowActionsWidth={84}
       rowActions={(site) => (
         <GridRowActions>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteTree } from '@app/shared/sites/schemas';
-import { defaultGridState, type GridState } from '@/components/data-grid/grid-state';
+import { gridOf } from '@/components/data-grid/grid-state.fixture';
 import { KIOSKS_GRID, kioskFilters, kiosksQuery, withArea, withSite } from './kiosks-query';
 import { treeArea as area } from './site-tree.fixture';
 
@@ -16,10 +16,7 @@ const tree: SiteTree = [
   { value: S2, text: 'Depot', children: [area(A3, 'Gate', S2)] },
 ];
 
-const state = (extra: Partial<GridState> = {}): GridState => ({
-  ...defaultGridState({ ...KIOSKS_GRID, columns: [] }),
-  ...extra,
-});
+const grid = gridOf(KIOSKS_GRID);
 
 describe('kioskFilters', () => {
   it('reads the saved site, area and status', () => {
@@ -73,10 +70,9 @@ describe('kiosksQuery', () => {
   const none = { siteId: null, areaId: null, status: null };
 
   it('asks for the first page of ten by name when nothing is chosen', () => {
-    expect(kiosksQuery(state(), 0, '', none)).toEqual({
+    expect(kiosksQuery(grid(), none)).toEqual({
       page: 1,
       limit: 10,
-      search: '',
       sortField: 'name',
       orderBy: 'asc',
       site_id: null,
@@ -86,11 +82,11 @@ describe('kiosksQuery', () => {
   });
 
   it('sorts the place column by area and the status column by last seen', () => {
-    expect(kiosksQuery(state({ sorting: [{ id: 'place', desc: true }] }), 0, '', none)).toMatchObject({
+    expect(kiosksQuery(grid({ sorting: [{ id: 'place', desc: true }] }), none)).toMatchObject({
       sortField: 'area',
       orderBy: 'desc',
     });
-    expect(kiosksQuery(state({ sorting: [{ id: 'status', desc: false }] }), 0, '', none)).toMatchObject({
+    expect(kiosksQuery(grid({ sorting: [{ id: 'status', desc: false }] }), none)).toMatchObject({
       sortField: 'last_seen_at',
       orderBy: 'asc',
     });
@@ -98,9 +94,9 @@ describe('kiosksQuery', () => {
 
   it('sends the page, page size, search and filters; an area alone stands for its site', () => {
     expect(
-      kiosksQuery(state({ pageSize: 25 }), 2, 'lobby', { siteId: S1, areaId: A1, status: 'offline' }),
+      kiosksQuery(grid({ pageSize: 25 }, 2, 'lobby'), { siteId: S1, areaId: A1, status: 'offline' }),
     ).toMatchObject({ page: 3, limit: 25, search: 'lobby', site_id: null, area_id: A1, status: 'offline' });
-    expect(kiosksQuery(state(), 0, '', { siteId: S1, areaId: null, status: null })).toMatchObject({
+    expect(kiosksQuery(grid(), { siteId: S1, areaId: null, status: null })).toMatchObject({
       site_id: S1,
       area_id: null,
     });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { KIOSK_STATUSES } from '@app/shared/kiosks/schemas';
 import type { SiteTree } from '@app/shared/sites/schemas';
-import { serverSort, type GridFilters, type GridOptions, type GridState } from '@/components/data-grid/grid-state';
+import {
+  gridPageQuery,
+  serverSort,
+  type GridFilters,
+  type GridOptions,
+  type GridQueryInput,
+} from '@/components/data-grid/grid-state';
 import type { KiosksQuery } from '../api/list-kiosks';
 
 /** The kiosks grid's filters, as its saved preference keeps them. */
@@ -64,12 +70,10 @@ export function withArea(filters: GridFilters, area: { id: string; site_id: stri
 }
 
 /** GET /kiosks's query for the grid's page, page size, sorting, search and filters. */
-export function kiosksQuery(state: GridState, pageIndex: number, search: string, filters: KioskFilters): KiosksQuery {
+export function kiosksQuery(grid: GridQueryInput, filters: KioskFilters): KiosksQuery {
   return {
-    page: pageIndex + 1,
-    limit: state.pageSize,
-    search,
-    ...serverSort(state.sorting, KIOSK_SORT_COLUMNS, 'name'),
+    ...gridPageQuery(grid),
+    ...serverSort(grid.state.sorting, KIOSK_SORT_COLUMNS, 'name'),
     // An area lies in one site: the area alone says it.
     site_id: filters.areaId ? null : filters.siteId,
     area_id: filters.areaId,

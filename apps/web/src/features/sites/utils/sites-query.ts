@@ -1,4 +1,4 @@
-import { serverSort, type GridOptions, type GridState } from '@/components/data-grid/grid-state';
+import { gridPageQuery, serverSort, type GridOptions, type GridQueryInput } from '@/components/data-grid/grid-state';
 import type { SitesQuery } from '../api/list-sites';
 
 /** The sites grid's columns the server sorts, by column id. */
@@ -8,11 +8,6 @@ export const SITE_SORT_COLUMNS = { name: 'name', area_count: 'area_count', creat
 export const SITES_GRID: GridOptions = { defaultSorting: [{ id: 'name', desc: false }], filterKeys: [] };
 
 /** GET /sites's query for the grid's page, page size, sorting and search. */
-export function sitesQuery(state: GridState, pageIndex: number, search: string): SitesQuery {
-  return {
-    page: pageIndex + 1,
-    limit: state.pageSize,
-    search,
-    ...serverSort(state.sorting, SITE_SORT_COLUMNS, 'name'),
-  };
+export function sitesQuery(grid: GridQueryInput): SitesQuery {
+  return { ...gridPageQuery(grid), ...serverSort(grid.state.sorting, SITE_SORT_COLUMNS, 'name') };
 }

@@ -4,13 +4,10 @@ import type { platformEntityListItemSchema } from '@app/shared/entity/schemas';
 import { api } from '@/lib/api-client';
 
 export type PlatformEntity = z.infer<typeof platformEntityListItemSchema>;
-export type PlatformEntitiesQuery = { page: number; limit: number; search: string };
+export type PlatformEntitiesQuery = { page: number; limit: number; search?: string };
 
 export const listPlatformEntities = (query: PlatformEntitiesQuery, signal?: AbortSignal) =>
-  api.get<{ data: PlatformEntity[]; count: number }>('/platform/entities', {
-    params: { page: query.page, limit: query.limit, ...(query.search ? { search: query.search } : {}) },
-    signal,
-  });
+  api.get<{ data: PlatformEntity[]; count: number }>('/platform/entities', { params: query, signal });
 
 export const platformEntitiesQueryKey = ['platform-entities'] as const;
 

@@ -1,22 +1,27 @@
-import { Avatar, Badge, Button, EmptyState, Group, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { IconBuildingOff, IconPackage } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planName } from '@app/shared/constants';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { columnInfo, gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
-import type { GridConfig } from '@/components/data-grid/grid-state';
-import { useTablePreference } from '@/components/data-grid/use-table-preference';
+import { gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
+import { gridListProps } from '@/components/data-grid/grid-list';
+import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
+import { gridPageQuery, type GridOptions } from '@/components/data-grid/grid-state';
+import { GridText } from '@/components/data-grid/grid-text';
+import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { usePlatformEntities, type PlatformEntity } from '../api/list-platform-entities';
 
 const column = gridColumnHelper<PlatformEntity>();
+
+/** The server keeps one order, by name, and narrows the list by the search alone. */
+const COMPANIES_GRID: GridOptions = { defaultSorting: [], filterKeys: [] };
 
 function useCompanyColumns(): GridColumnDef<PlatformEntity>[] {
   const { t } = useTranslation('system');
   return useMemo(
     () => [
       column.accessor('name', {
-        header: t('columns.name'),
         size: 220,
         enableHiding: false,
         meta: { label: t('columns.name') },
@@ -30,17 +35,11 @@ function useCompanyColumns(): GridColumnDef<PlatformEntity>[] {
         ),
       }),
       column.accessor('subdomain', {
-        header: t('columns.subdomain'),
         size: 130,
         meta: { label: t('columns.subdomain') },
-        cell: ({ row }) => (
-          <Text size="sm" c={row.original.subdomain ? undefined : 'dimmed'} dir="ltr" span>
-            {row.original.subdomain ?? t('no_subdomain')}
-          </Text>
-        ),
+        cell: ({ row }) => <GridText value={row.original.subdomain} fallback={t('no_subdomain')} ltr />,
       }),
       column.accessor('package', {
-        header: t('columns.package'),
         size: 140,
         meta: { label: t('columns.package') },
         cell: ({ row }) => (
@@ -50,7 +49,6 @@ function useCompanyColumns(): GridColumnDef<PlatformEntity>[] {
         ),
       }),
       column.accessor('plan', {
-        header: t('columns.plan'),
         size: 130,
         meta: { label: t('columns.plan') },
         cell: ({ row }) => {
@@ -59,7 +57,6 @@ function useCompanyColumns(): GridColumnDef<PlatformEntity>[] {
         },
       }),
       column.accessor('members', {
-        header: t('columns.members'),
         size: 100,
         meta: { label: t('columns.members'), align: 'end' },
       }),
@@ -71,53 +68,39 @@ function useCompanyColumns(): GridColumnDef<PlatformEntity>[] {
 /** Every company of the platform in the shared grid, with the member's saved columns. */
 export function CompaniesTable({ onChangePackage }: { onChangePackage: (entity: PlatformEntity) => void }) {
   const { t } = useTranslation('system');
-  const columns = useCompanyColumns();
-  const config = useMemo<GridConfig>(
-    () => ({ columns: columnInfo(columns), defaultSorting: [], filterKeys: [] }),
-    [columns],
-  );
-  const preference = useTablePreference('system-companies', config);
-  const list = usePlatformEntities(
-    { page: preference.pageIndex + 1, limit: preference.state.pageSize, search: preference.search },
-    preference.ready,
-  );
+  const grid = usePreferredGrid('system-companies', useCompanyColumns(), COMPANIES_GRID);
+  const { preference } = grid;
+  const list = usePlatformEntities(gridPageQuery(preference), preference.ready);
+  const search = preference.search;
 
   return (
     <DataGrid
       testId="companies"
-      columns={columns}
-      data={list.data?.data}
-      count={list.data?.count}
+      columns={grid.columns}
+      {...gridListProps(list)}
+      preference={preference}
       getRowId={(entity) => entity.id}
       getRowLabel={(entity) => entity.name}
-      preference={preference}
-      fetching={list.isPlaceholderData}
-      loadFailed={list.isError && !list.data}
       loadFailedTitle={t('load_failed')}
-      onRetry={() => void list.refetch()}
       searchLabel={t('search')}
       countLabel={(count) => t('count', { count })}
-      empty={
-        <EmptyState
-          icon={<IconBuildingOff size={28} />}
-          title={preference.search ? t('empty.search_title') : t('empty.title')}
-          description={preference.search ? t('empty.search_body', { search: preference.search }) : t('empty.body')}
-          py="xl"
-          data-testid="companies-empty"
-        />
-      }
-      rowProps={() => ({ 'data-testid': 'company-row' })}
+      empty={{
+        icon: IconBuildingOff,
+        title: search ? t('empty.search_title') : t('empty.title'),
+        description: search ? t('empty.search_body', { search }) : t('empty.body'),
+      }}
+      rowProps={(entity) => ({ 'data-name': entity.name })}
       rowActionsWidth={170}
       rowActions={(entity) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconPackage size={14} />}
-          onClick={() => onChangePackage(entity)}
-          data-testid="change-package"
-        >
-          {t('package.button')}
-        </Button>
+        <GridRowActions>
+          <GridRowAction
+            label={t('package.button')}
+            icon={<IconPackage size={14} />}
+            withLabel
+            onClick={() => onChangePackage(entity)}
+            testId="change-package"
+          />
+        </GridRowActions>
       )}
     />
   );

@@ -5,23 +5,7 @@ import type { PeopleQuery } from '../utils/people-query';
 import { peopleRootKey } from './people-query-key';
 
 export const listPeople = (query: PeopleQuery, signal?: AbortSignal) =>
-  api.get<{ data: Person[]; count: number }>('/people', {
-    params: {
-      page: query.page,
-      limit: query.limit,
-      sortField: query.sortField,
-      orderBy: query.orderBy,
-      search: query.search || undefined,
-      user_type_id: query.user_type_id,
-      site_id: query.site_id,
-      role_id: query.role_id,
-      label_id: query.label_id,
-      department_id: query.department_id,
-      status: query.status,
-      dashboard_access: query.dashboard_access,
-    },
-    signal,
-  });
+  api.get<{ data: Person[]; count: number }>('/people', { params: query, signal });
 
 export const peopleListQueryKey = [...peopleRootKey, 'list'] as const;
 

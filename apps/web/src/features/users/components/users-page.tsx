@@ -1,18 +1,18 @@
-import { ActionIcon, Button, EmptyState, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '@app/shared/people/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { columnInfo } from '@/components/data-grid/grid-columns';
-import type { GridConfig } from '@/components/data-grid/grid-state';
-import { useTablePreference } from '@/components/data-grid/use-table-preference';
+import { gridListProps } from '@/components/data-grid/grid-list';
+import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
+import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { notifySuccess } from '@/lib/notify';
 import { useDeletePerson } from '../api/delete-person';
 import { usePeople } from '../api/list-people';
-import { PEOPLE_FILTER_KEYS, activeFilterCount, peopleQuery } from '../utils/people-query';
+import { USERS_GRID, activeFilterCount, peopleQuery } from '../utils/people-query';
 import { usePeopleColumns } from './people-columns';
 import { PeopleFilters } from './people-filters';
 import { PeopleMassActions } from './people-mass-actions';
@@ -21,18 +21,9 @@ import { PersonDrawer, type PersonDrawerState } from './person-drawer';
 /** The users screen (spec §2 /users): the company's people in the shared grid, their form and mass actions. */
 export function UsersPage() {
   const { t } = useTranslation('users');
-  const columns = usePeopleColumns();
-  const config = useMemo<GridConfig>(
-    () => ({
-      columns: columnInfo(columns),
-      defaultSorting: [{ id: 'name', desc: false }],
-      filterKeys: PEOPLE_FILTER_KEYS,
-    }),
-    [columns],
-  );
-  const preference = useTablePreference('users', config);
-  const query = peopleQuery(preference.state, preference.pageIndex, preference.search);
-  const list = usePeople(query, preference.ready);
+  const grid = usePreferredGrid('users', usePeopleColumns(), USERS_GRID);
+  const { preference } = grid;
+  const list = usePeople(peopleQuery(preference), preference.ready);
   const remove = useDeletePerson();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [drawer, setDrawer] = useState<PersonDrawerState>(null);
@@ -80,16 +71,12 @@ export function UsersPage() {
 
       <DataGrid
         testId="users"
-        columns={columns}
-        data={list.data?.data}
-        count={list.data?.count}
+        columns={grid.columns}
+        {...gridListProps(list)}
+        preference={preference}
         getRowId={(person) => person.id}
         getRowLabel={(person) => person.full_name}
-        preference={preference}
-        fetching={list.isPlaceholderData}
-        loadFailed={list.isError && !list.data}
         loadFailedTitle={t('load_failed')}
-        onRetry={() => void list.refetch()}
         searchLabel={t('search')}
         countLabel={(count) => t('count', { count })}
         filters={
@@ -100,21 +87,16 @@ export function UsersPage() {
             onClear={() => preference.update((state) => ({ ...state, filters: {} }))}
           />
         }
-        empty={
-          <EmptyState
-            icon={<IconUsersGroup size={28} />}
-            title={filtered ? t('empty.filtered_title') : t('empty.title')}
-            description={filtered ? t('empty.filtered_body') : t('empty.body')}
-            py="xl"
-            data-testid="users-empty"
-          >
-            {!filtered && (
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: 'add' })}>
-                {t('actions.add_first')}
-              </Button>
-            )}
-          </EmptyState>
-        }
+        empty={{
+          icon: IconUsersGroup,
+          title: filtered ? t('empty.filtered_title') : t('empty.title'),
+          description: filtered ? t('empty.filtered_body') : t('empty.body'),
+          action: !filtered && (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: 'add' })}>
+              {t('actions.add_first')}
+            </Button>
+          ),
+        }}
         selection={{
           selected,
           onChange: setSelected,
@@ -123,34 +105,22 @@ export function UsersPage() {
         rowActionsWidth={96}
         rowProps={(person) => ({ 'data-name': person.full_name, 'data-status': person.status })}
         rowActions={(person) => (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('actions.edit', { name: person.full_name })}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('actions.edit', { name: person.full_name })}
-                onClick={() => setDrawer({ mode: 'edit', id: person.id, name: person.full_name })}
-                data-testid="person-edit"
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip
-              label={deleteRefusal(person) ?? t('actions.delete', { name: person.full_name })}
-              multiline
-              maw={260}
-            >
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('actions.delete', { name: person.full_name })}
-                disabled={deleteRefusal(person) !== null}
-                onClick={() => confirmDelete(person)}
-                data-testid="person-delete"
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <GridRowActions>
+            <GridRowAction
+              label={t('actions.edit', { name: person.full_name })}
+              icon={<IconPencil size={16} />}
+              onClick={() => setDrawer({ mode: 'edit', id: person.id, name: person.full_name })}
+              testId="person-edit"
+            />
+            <GridRowAction
+              label={t('actions.delete', { name: person.full_name })}
+              icon={<IconTrash size={16} />}
+              color="red"
+              onClick={() => confirmDelete(person)}
+              disabledReason={deleteRefusal(person)}
+              testId="person-delete"
+            />
+          </GridRowActions>
         )}
       />
 

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { listPeopleQuerySchema } from '@app/shared/people/schemas';
-import type { GridState } from '@/components/data-grid/grid-state';
-import { activeFilterCount, peopleQuery } from './people-query';
+import { gridOf } from '@/components/data-grid/grid-state.fixture';
+import { USERS_GRID, activeFilterCount, peopleQuery } from './people-query';
 
 const A = '0190a0b0-0000-7000-8000-000000000001';
 const B = '0190a0b0-0000-7000-8000-000000000002';
 
-const state = (patch: Partial<GridState> = {}): GridState => ({
-  columnVisibility: {},
-  columnOrder: [],
-  columnSizing: {},
-  sorting: [{ id: 'name', desc: false }],
-  filters: {},
-  search: '',
-  pageSize: 10,
-  ...patch,
-});
+const grid = gridOf(USERS_GRID);
 
 describe('peopleQuery', () => {
   it('asks for the page, page size and sort of the grid', () => {
-    expect(peopleQuery(state({ sorting: [{ id: 'created_at', desc: true }], pageSize: 25 }), 2, '')).toMatchObject({
+    expect(peopleQuery(grid({ sorting: [{ id: 'created_at', desc: true }], pageSize: 25 }, 2))).toMatchObject({
       page: 3,
       limit: 25,
       sortField: 'created_at',
@@ -28,7 +19,7 @@ describe('peopleQuery', () => {
   });
 
   it('sorts by name when the grid sorts by a column the server cannot sort', () => {
-    expect(peopleQuery(state({ sorting: [{ id: 'phone', desc: true }] }), 0, '')).toMatchObject({
+    expect(peopleQuery(grid({ sorting: [{ id: 'phone', desc: true }] }))).toMatchObject({
       sortField: 'name',
       orderBy: 'asc',
     });
@@ -36,9 +27,7 @@ describe('peopleQuery', () => {
 
   it('passes the search and the filters, as lists of ids or one value', () => {
     const query = peopleQuery(
-      state({ filters: { site_id: [A, B], user_type_id: A, status: 'archived', dashboard_access: 'active' } }),
-      0,
-      'ada',
+      grid({ filters: { site_id: [A, B], user_type_id: A, status: 'archived', dashboard_access: 'active' } }, 0, 'ada'),
     );
     expect(query).toMatchObject({
       search: 'ada',
@@ -51,7 +40,7 @@ describe('peopleQuery', () => {
   });
 
   it('leaves out saved filters that are no longer valid', () => {
-    const query = peopleQuery(state({ filters: { site_id: ['nope', A], role_id: ['x'], status: 'gone' } }), 0, '');
+    const query = peopleQuery(grid({ filters: { site_id: ['nope', A], role_id: ['x'], status: 'gone' } }));
     expect(query.site_id).toEqual([A]);
     expect(query.role_id).toBeUndefined();
     expect(query.status).toBeUndefined();

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import {
   DASHBOARD_ACCESS,
-  PERSON_SORT_FIELDS,
   PERSON_STATUSES,
   type listPeopleQuerySchema,
   type PersonSortField,
 } from '@app/shared/people/schemas';
-import type { GridFilters, GridState } from '@/components/data-grid/grid-state';
+import {
+  gridPageQuery,
+  serverSort,
+  type GridFilters,
+  type GridOptions,
+  type GridQueryInput,
+} from '@/components/data-grid/grid-state';
 
 /** GET /people's query as the grid sends it. */
 export type PeopleQuery = z.output<typeof listPeopleQuerySchema>;
@@ -19,10 +24,20 @@ export const PEOPLE_FILTERS = {
 export const PEOPLE_FILTER_KEYS = [...PEOPLE_FILTERS.multi, ...PEOPLE_FILTERS.single] as const;
 export type PeopleFilterKey = (typeof PEOPLE_FILTER_KEYS)[number];
 
-/** The grid columns the server can sort by, by column id. */
-export const SORTABLE_PEOPLE_COLUMNS: Readonly<Record<string, PersonSortField>> = Object.fromEntries(
-  PERSON_SORT_FIELDS.map((field) => [field, field]),
-);
+/** The users grid's columns the server sorts, by column id. */
+export const PEOPLE_SORT_COLUMNS = {
+  name: 'name',
+  email: 'email',
+  role: 'role',
+  status: 'status',
+  created_at: 'created_at',
+} as const satisfies Record<string, PersonSortField>;
+
+/** The users grid opens sorted by name, unfiltered. */
+export const USERS_GRID: GridOptions = {
+  defaultSorting: [{ id: 'name', desc: false }],
+  filterKeys: PEOPLE_FILTER_KEYS,
+};
 
 const uuid = z.uuid();
 const ids = (value: GridFilters[string] | undefined): string[] | undefined => {
@@ -36,16 +51,11 @@ const oneOf = <T extends string>(allowed: readonly T[], value: GridFilters[strin
  * GET /people's query for the grid's page, sorting, search and filters. A saved filter that is no
  * longer valid (not an id, an unknown status) is left out rather than refused by the server.
  */
-export function peopleQuery(state: GridState, pageIndex: number, search: string): PeopleQuery {
-  const sort = state.sorting[0];
-  const sortField = sort ? SORTABLE_PEOPLE_COLUMNS[sort.id] : undefined;
-  const { filters } = state;
+export function peopleQuery(grid: GridQueryInput): PeopleQuery {
+  const { filters } = grid.state;
   return {
-    page: pageIndex + 1,
-    limit: state.pageSize,
-    sortField: sortField ?? 'name',
-    orderBy: sortField && sort?.desc ? 'desc' : 'asc',
-    ...(search ? { search } : {}),
+    ...gridPageQuery(grid),
+    ...serverSort(grid.state.sorting, PEOPLE_SORT_COLUMNS, 'name'),
     user_type_id: ids(filters.user_type_id),
     site_id: ids(filters.site_id),
     role_id: ids(filters.role_id),
