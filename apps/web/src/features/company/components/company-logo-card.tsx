@@ -8,7 +8,7 @@ import type { CompanyDetails } from '@app/shared/entity/schemas';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteLogo } from '../api/delete-logo';
 import { useUploadLogo } from '../api/upload-logo';
-import { checkLogo, LOGO_TYPES, readImageSize } from '../utils/logo-check';
+import { IMAGE_ACCEPT, checkImageFile, readImageSize } from '@/lib/image-check';
 import { SectionCard } from './section-card';
 
 const { minWidth, minHeight, maxBytes } = LIMITS.logo;
@@ -26,7 +26,7 @@ export function CompanyLogoCard({ company }: { company: CompanyDetails }) {
     // Clear the input so that choosing the same file again after fixing it still triggers a change.
     resetInput.current?.();
     setProblem(null);
-    const found = await checkLogo(file, () => readImageSize(file));
+    const found = await checkImageFile(file, LIMITS.logo, () => readImageSize(file));
     if (found) return setProblem(t(`errors:${found.code}`, found));
     upload.mutate(file, { onSuccess: () => notifySuccess(t('logo.uploaded')) });
   };
@@ -68,7 +68,7 @@ export function CompanyLogoCard({ company }: { company: CompanyDetails }) {
         <Stack gap="xs">
           <FileButton
             onChange={(file) => void pick(file)}
-            accept={LOGO_TYPES.join(',')}
+            accept={IMAGE_ACCEPT}
             resetRef={resetInput}
             inputProps={logoInputProps}
           >

@@ -3,7 +3,7 @@ import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@app/shared/constants';
-import { PHOTO_ACCEPT, checkPhoto, readImageSize } from '../utils/photo-check';
+import { IMAGE_ACCEPT, checkImageFile, readImageSize } from '@/lib/image-check';
 
 /** The photo as the form holds it until it is saved: a new file, a removal, or what is stored. */
 export type PhotoChoice = { file: File | null; remove: boolean };
@@ -45,7 +45,7 @@ export function PhotoField({ name, current, value, onChange, error, required }: 
     // Cleared, so that picking the same file again after fixing it still counts as a change.
     resetInput.current?.();
     if (!file) return;
-    const found = await checkPhoto(file, () => readImageSize(file));
+    const found = await checkImageFile(file, LIMITS.photo, () => readImageSize(file));
     if (found) {
       setProblem(t(`errors:${found.code}`, found));
       return;
@@ -76,7 +76,7 @@ export function PhotoField({ name, current, value, onChange, error, required }: 
           <Group gap="xs">
             <FileButton
               onChange={(file) => void pick(file)}
-              accept={PHOTO_ACCEPT}
+              accept={IMAGE_ACCEPT}
               resetRef={resetInput}
               inputProps={inputProps}
             >

@@ -1,13 +1,13 @@
-import { LIMITS } from '@app/shared/constants';
+// The browser's first check of an image upload (spec §5: logos and profile photos are png or jpg, with
+// a size cap and a minimum width and height). The type is read from the file's first bytes, not its
+// name or the browser's guess; the server checks all of it again.
 
-// Spec §5 "Profile photo: at least 250x300 px, max 3 MB, png or jpg". The type is read from the
-// file's first bytes, not its name or the browser's guess; the server checks all of it again.
-
-export const PHOTO_ACCEPT = 'image/png,image/jpeg';
+export const IMAGE_ACCEPT = 'image/png,image/jpeg';
 
 export type ImageSize = { width: number; height: number };
+export type ImageLimits = { minWidth: number; minHeight: number; maxBytes: number };
 
-export type PhotoProblem =
+export type ImageProblem =
   | { code: 'invalid_image' }
   | { code: 'file_too_large'; size: string }
   | { code: 'image_too_small'; width: number; height: number };
@@ -23,25 +23,25 @@ export function imageKind(head: Uint8Array): 'png' | 'jpeg' | null {
   return null;
 }
 
-const { minWidth, minHeight, maxBytes } = LIMITS.photo;
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
-/** The first rule a photo breaks, or null when it may be uploaded. */
-export async function checkPhoto(
+/** The first rule an image file breaks, or null when it may be uploaded. */
+export async function checkImageFile(
   file: Pick<Blob, 'size' | 'slice'>,
+  limits: ImageLimits,
   readSize: () => Promise<ImageSize>,
-): Promise<PhotoProblem | null> {
+): Promise<ImageProblem | null> {
   const head = new Uint8Array(await file.slice(0, PNG.length).arrayBuffer());
   if (!imageKind(head)) return { code: 'invalid_image' };
-  if (file.size > maxBytes) return { code: 'file_too_large', size: megabytes(maxBytes) };
+  if (file.size > limits.maxBytes) return { code: 'file_too_large', size: megabytes(limits.maxBytes) };
   let size: ImageSize;
   try {
     size = await readSize();
   } catch {
     return { code: 'invalid_image' };
   }
-  if (size.width < minWidth || size.height < minHeight)
-    return { code: 'image_too_small', width: minWidth, height: minHeight };
+  if (size.width < limits.minWidth || size.height < limits.minHeight)
+    return { code: 'image_too_small', width: limits.minWidth, height: limits.minHeight };
   return null;
 }
 
