@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
+import { startI18n } from '@/lib/i18n';
 import { AppProvider } from '@/app/provider';
 import { reloadOnBackNavigation, router } from '@/app/router';
 import { publicConfigQueryOptions } from '@/lib/public-config';
@@ -10,7 +10,10 @@ import { checkTenantHost } from '@/lib/tenant-host';
 
 async function start(): Promise<void> {
   // The app still starts when the server cannot be reached; screens report their own failures.
-  const config = await queryClient.fetchQuery(publicConfigQueryOptions).catch(() => undefined);
+  const [config] = await Promise.all([
+    queryClient.fetchQuery(publicConfigQueryOptions).catch(() => undefined),
+    startI18n(),
+  ]);
   if (!(await checkTenantHost(config))) return;
   if (config?.provider_name) document.title = config.provider_name;
 

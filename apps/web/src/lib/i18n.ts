@@ -1,4 +1,4 @@
-// Translations: every catalogue under packages/shared/src/i18n/<lang>/<namespace>.json, the language
+// Translations: the catalogues under packages/shared/src/i18n/<lang>/<namespace>.json, the language
 // kept under the localStorage key `language` (spec §4), and <html lang dir> set from it.
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
@@ -11,23 +11,23 @@ import { api } from './api-client';
 import { showPreloader } from './preloader';
 import { getStoredUser } from './session';
 
-const catalogueFiles = import.meta.glob<Catalogue>(
-  ['../../../../packages/shared/src/i18n/*/*.json', '!../../../../packages/shared/src/i18n/*/emails.json'],
-  { eager: true, import: 'default' },
-);
+// One bundle per language (lib/catalogues/<lang>.ts): a start loads the stored language and English,
+// the fallback, never all three. Changing the language reloads the page, which loads the new one.
+const catalogueBundles: Record<Language, () => Promise<{ files: Record<string, Catalogue> }>> = {
+  en: () => import('./catalogues/en'),
+  ar: () => import('./catalogues/ar'),
+  es: () => import('./catalogues/es'),
+};
 
-function buildResources(): Record<string, Record<string, Catalogue>> {
-  const resources: Record<string, Record<string, Catalogue>> = {};
-  for (const [file, catalogue] of Object.entries(catalogueFiles)) {
-    const match = /\/i18n\/([a-z]+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, namespace] = match as unknown as [string, string, string];
-    (resources[lang] ??= {})[namespace] = catalogue;
+/** A language's catalogues by namespace, from its bundle's file paths (`…/i18n/<lang>/<namespace>.json`). */
+export function byNamespace(files: Record<string, Catalogue>): Record<string, Catalogue> {
+  const catalogues: Record<string, Catalogue> = {};
+  for (const [file, catalogue] of Object.entries(files)) {
+    const namespace = /\/([\w-]+)\.json$/.exec(file)?.[1];
+    if (namespace) catalogues[namespace] = catalogue;
   }
-  return resources;
+  return catalogues;
 }
-
-const resources = buildResources();
 
 /** Languages in their own names, as the language menus list them. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', es: 'Español' };
@@ -47,17 +47,23 @@ function applyToDocument(lang: Language): void {
   dayjs.locale(lang);
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-applyToDocument(currentLanguage());
+/** Loads the catalogues the stored language needs and starts i18next; the app renders after it. */
+export async function startI18n(): Promise<void> {
+  const lang = storedLanguage();
+  const languages = [...new Set<Language>([lang, DEFAULT_LANGUAGE])];
+  const bundles = await Promise.all(languages.map((l) => catalogueBundles[l]()));
+  const resources = Object.fromEntries(languages.map((l, i) => [l, byNamespace(bundles[i]!.files)]));
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  applyToDocument(currentLanguage());
+}
 
 export const i18n = i18next;
 
