@@ -61,7 +61,9 @@ export function ChangeUserTypeModal({ opened, people, onClose, onDone }: ChangeU
           }}
           error={error}
           nothingFoundMessage={t('filters.nothing_found')}
-          comboboxProps={{ withinPortal: false }}
+          // In a portal, the list floats above the modal whichever way it opens; inside the modal, a
+          // list opening upwards went under the modal's header and could not be clicked.
+          comboboxProps={{ withinPortal: true }}
           data-testid="mass-user-types-select"
         />
         <Group justify="flex-end">
