@@ -118,6 +118,14 @@ test('an admin sets up sections and fields, keeps four on the badge, edits and d
   await page.getByTestId('field-new-section').fill('E2E Staff');
   await page.getByTestId('field-name').fill('Start date');
   await chooseType(page, 'Date');
+  // Dates are typed and shown as DD/MM/YYYY (spec §5); a day that does not exist is not taken.
+  const datePreview = page.getByTestId('custom-field-preview').getByRole('textbox');
+  await datePreview.fill('31/12/2026');
+  await datePreview.blur();
+  await expect(datePreview).toHaveValue('31/12/2026');
+  await datePreview.fill('30/02/2026');
+  await datePreview.blur();
+  await expect(datePreview).not.toHaveValue('30/02/2026');
   await page.getByTestId('field-save').click();
   await expect(page).toHaveURL(/\/custom-fields$/);
   await expect(section(page, 'E2E Staff').getByTestId('custom-field-row')).toHaveCount(1);

@@ -138,9 +138,11 @@ async function pick(page: Page, input: Locator, option: string | RegExp) {
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
+/** Searches the grid and waits for the answer: only matching rows are left, and at least one. */
 async function search(page: Page, text: string) {
   await page.getByTestId('users-search').fill(text);
-  await expect(page.getByTestId('users-count')).toBeVisible();
+  await expect(page.getByTestId('users-row').filter({ hasNotText: text })).toHaveCount(0);
+  await expect(page.getByTestId('users-row').first()).toBeVisible();
 }
 
 test('an admin adds a user with a photo and custom fields, and sees them after a reload', async ({ page, loginAs }) => {

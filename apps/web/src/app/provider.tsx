@@ -1,11 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { FIRST_DAY_OF_WEEK } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
@@ -25,13 +28,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={dir} detectDirection={false}>
           <MantineProvider theme={theme} forceColorScheme={layoutMode === 'dark' ? 'dark' : 'light'}>
-            <ModalsProvider
-              labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
-            >
-              <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={1100} />
-              <Preloader />
-              <ErrorBoundary>{children}</ErrorBoundary>
-            </ModalsProvider>
+            <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
+              <ModalsProvider
+                labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
+              >
+                <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={1100} />
+                <Preloader />
+                <ErrorBoundary>{children}</ErrorBoundary>
+              </ModalsProvider>
+            </DatesProvider>
           </MantineProvider>
         </DirectionProvider>
       </QueryClientProvider>

@@ -14,6 +14,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import {
   IconMoodCry,
   IconMoodEmpty,
@@ -27,6 +28,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_FIELD_LIMITS, scoreMax, type CustomField } from '@app/shared/custom-fields/schemas';
 import { asList, asScore, type CustomFieldValue } from './custom-field-value';
+import { DATE_INPUT_FORMAT, parseTypedDate } from '@/lib/dates';
 
 export type { CustomFieldValue } from './custom-field-value';
 
@@ -135,7 +137,14 @@ export function CustomFieldInput({
       );
     case 'date':
       return (
-        <TextInput {...common} type="date" value={text} onChange={(event) => emitText(event.currentTarget.value)} />
+        <DateInput
+          {...common}
+          value={text || null}
+          valueFormat={DATE_INPUT_FORMAT}
+          dateParser={parseTypedDate}
+          clearable
+          onChange={(next) => onChange(next ?? null)}
+        />
       );
     case 'toggleButton':
       return (
