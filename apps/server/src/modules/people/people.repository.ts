@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { listPeopleQuerySchema } from '@app/shared/people/schemas';
 import type { Executor } from '../../db/client';
@@ -14,6 +14,7 @@ import {
   roles,
   sites,
   userTypes,
+  users,
 } from '../../db/schema/index';
 
 // The SQL of a company's people. Every function takes the entity id and puts it in the WHERE clause;
@@ -137,6 +138,20 @@ export async function findPeople(tx: Executor, entityId: string, scope: SQL | un
     .from(people)
     .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
 }
+
+/**
+ * People by id within the scope, each with the language of their login if they have one: whom a
+ * mail (an RFID link, a QuickPass) goes to, in their own language.
+ */
+export async function findRecipients(tx: Executor, entityId: string, scope: SQL | undefined, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ ...getTableColumns(people), lang: users.lang })
+    .from(people)
+    .leftJoin(users, eq(users.id, people.userId))
+    .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
+}
+export type Recipient = Awaited<ReturnType<typeof findRecipients>>[number];
 
 // ---- what a person has ----
 

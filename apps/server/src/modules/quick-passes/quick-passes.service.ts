@@ -19,7 +19,8 @@ import type { AccessContext } from '../access/access.types';
 import { writeAudits } from '../audit/audit.repository';
 import type { Mail } from '../mail/mailer';
 import { personInScope } from '../people/person-scope';
-import { findPassHolders, insertQuickPasses, userTypeNamesOf, type PassHolder } from './quick-passes.repository';
+import { findRecipients, type Recipient as PassHolder } from '../people/people.repository';
+import { insertQuickPasses, userTypeNamesOf } from './quick-passes.repository';
 
 const fullName = (p: Pick<PassHolder, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -77,7 +78,7 @@ export async function printQuickPasses(
   const ids = [...new Set(userIds)];
   const printedAt = new Date();
   const { eligible, skipped, typeNames, passIds } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const found = await findPassHolders(tx, ctx.entityId, personInScope(ctx), ids);
+    const found = await findRecipients(tx, ctx.entityId, personInScope(ctx), ids);
     const sorted = sortOut(ids, found, lang, false);
     const typeNames = await userTypeNamesOf(
       tx,
@@ -140,7 +141,7 @@ export async function sendQuickPasses(
 ): Promise<SendQuickPassesResponse> {
   const ids = [...new Set(userIds)];
   const { eligible, skipped } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const found = await findPassHolders(tx, ctx.entityId, personInScope(ctx), ids);
+    const found = await findRecipients(tx, ctx.entityId, personInScope(ctx), ids);
     const sorted = sortOut(ids, found, lang, true);
     await writeAudits(
       tx,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
 import type { Executor } from '../../db/client';
-import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites, users } from '../../db/schema/index';
+import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 
 // People and kiosks are read straight from their tables: this module owns only the RFID columns and
@@ -68,24 +68,6 @@ export async function liveLinksOf(tx: Executor, entityId: string, personIds: str
     .from(rfidEnrolments)
     .where(and(eq(rfidEnrolments.entityId, entityId), inArray(rfidEnrolments.personId, personIds), live()))
     .orderBy(sql`${rfidEnrolments.createdAt} desc`);
-}
-
-/** People of the company by id, within the admin's scope, with the language of their login if any. */
-export async function findPeople(tx: Executor, entityId: string, scope: SQL | undefined, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({
-      id: people.id,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      email: people.email,
-      status: people.status,
-      rfid: people.rfid,
-      lang: users.lang,
-    })
-    .from(people)
-    .leftJoin(users, eq(users.id, people.userId))
-    .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
 }
 
 export type KioskPlace = { id: string; name: string; siteName: string; areaName: string };

@@ -33,7 +33,6 @@ import {
   findKioskPlaces,
   findLink,
   findLinkKeys,
-  findPeople,
   insertLinks,
   isRfidTaken,
   listKioskPlaces,
@@ -49,6 +48,7 @@ import {
   type EnrolmentRow,
   type KioskPlace,
 } from './rfid.repository';
+import { findRecipients } from '../people/people.repository';
 
 const KIOSK_CODE_SPACE = 10n ** BigInt(RFID_KIOSK_CODE_LENGTH);
 const CODE_ATTEMPTS = 20;
@@ -137,7 +137,7 @@ export async function rfidStatusOf(
   ids: string[],
 ): Promise<RfidStatusResponse> {
   return inTenant(app, ctx, async (tx) => {
-    const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
+    const found = await findRecipients(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
     const links = await liveLinksOf(
       tx,
       ctx.entityId,
@@ -177,7 +177,7 @@ export async function sendRfidInstructions(
   const { mails, result } = await inTenant(app, ctx, async (tx) => {
     const [kiosk] = await findKioskPlaces(tx, ctx.entityId, ctx.siteIds, [body.kiosk_id]);
     if (!kiosk) throw new AppError('not_found', { field: 'kiosk_id', messageKey: 'rfid_kiosk_unknown' });
-    const found = await findPeople(tx, ctx.entityId, personInScope(ctx), ids);
+    const found = await findRecipients(tx, ctx.entityId, personInScope(ctx), ids);
     const skipped: SendRfidInstructionsResponse['skipped'] = [];
     const targets: typeof found = [];
     for (const id of ids) {
@@ -242,7 +242,7 @@ export async function sendRfidInstructions(
 
 export async function removeRfidCard(app: FastifyInstance, ctx: AccessContext, personId: string) {
   return inTenant(app, ctx, async (tx) => {
-    const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [personId]);
+    const [person] = await findRecipients(tx, ctx.entityId, personInScope(ctx), [personId]);
     if (!person) throw new AppError('not_found');
     if (!person.rfid) throw new AppError('rule_violation', { field: 'rfid', messageKey: 'rfid_none' });
     await setPersonRfid(tx, ctx.entityId, personId, null);
