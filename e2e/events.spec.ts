@@ -15,7 +15,7 @@ test('package and plan changes open their modals: changed, downgraded (to sites)
   const operator = await apiAs(baseURL!, world.people.platformAdmin);
   try {
     await loginAs('eventsAdmin');
-    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+    await expect(page.getByTestId('visits-dashboard')).toBeVisible();
 
     await operator.put(`/platform/entities/${events.id}/package`, { package: 'Cloud', plan: 3 });
     const dialog = page.getByRole('dialog');

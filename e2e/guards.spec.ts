@@ -15,7 +15,7 @@ test.describe('route guards', () => {
     await loginAs('acmeEmployee');
     await page.goto('/company');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+    await expect(page.getByTestId('visits-dashboard')).toBeVisible();
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByTestId('not-found-page')).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('route guards', () => {
     await page.goto('/olduser-types');
     await expect(page).toHaveURL(/\/user-types$/);
     await expect(page.getByRole('heading', { name: 'User types' })).toBeVisible();
-    await page.goto('/announcements');
+    await page.goto('/reporting/history');
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
 

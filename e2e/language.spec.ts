@@ -19,7 +19,7 @@ test('switching to Arabic mirrors the whole layout, and back to English', async 
   expect(box.x).toBeGreaterThan(viewport.width / 2);
   await expect(menu.getByTestId('menu-dashboard')).toContainText('لوحة');
   await expect(page.getByTestId('tracking-missing')).not.toHaveText(/Tracking code/);
-  await expect(page.getByTestId('dashboard-home')).toBeVisible();
+  await expect(page.getByTestId('visits-dashboard')).toBeVisible();
   await page.screenshot({ path: screenPath('shell-ar'), fullPage: true });
 
   // Saved in the profile: a new sign-in on a fresh browser opens in Arabic.

@@ -5,7 +5,7 @@ test.describe('app shell', () => {
   test('an admin signs in and lands on the dashboard inside the shell', async ({ page, loginAs }) => {
     await loginAs('acmeAdmin');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('dashboard-home')).toBeVisible();
+    await expect(page.getByTestId('visits-dashboard')).toBeVisible();
     await expect(page.getByTestId('company-name')).toHaveText('Acme Cloud');
     await expect(page.getByTestId('user-name')).toContainText('Ada Acme');
     const menu = page.getByTestId('side-menu');
@@ -35,6 +35,36 @@ test.describe('app shell', () => {
     for (const item of ['company', 'users', 'sites', 'reporting', 'settings', 'emergency']) {
       await expect(menu.getByTestId(`menu-${item}`)).toHaveCount(0);
     }
+  });
+
+  test('the back button reloads the page after half a second, unless the person has moved on', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    const menu = page.getByTestId('side-menu');
+    await menu.getByTestId('menu-sites').click();
+    await expect(page).toHaveURL(/\/sites$/);
+    await menu.getByTestId('menu-announcements').click();
+    await expect(page).toHaveURL(/\/announcements$/);
+    // A marker on the window is gone only after a real reload.
+    await page.evaluate('window.stayed = true');
+    const reloaded = page.waitForEvent('load');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sites$/);
+    await reloaded;
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    expect(await page.evaluate('window.stayed === true')).toBe(false);
+
+    // Back, then on to another page at once: that page is not reloaded under the person.
+    await menu.getByTestId('menu-announcements').click();
+    await expect(page).toHaveURL(/\/announcements$/);
+    await page.evaluate('window.stayed = true');
+    await page.goBack();
+    await menu.getByTestId('menu-company').click();
+    await expect(page).toHaveURL(/\/company$/);
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate('window.stayed === true')).toBe(true);
   });
 
   test('the platform admin with the System admin role sees the System section', async ({ page, loginAs }) => {

@@ -76,6 +76,8 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   await row('E2E Contractors').getByTestId('user-type-actions').click();
   await page.getByTestId('user-type-edit').click();
   await page.getByTestId('user-type-auto-approve').check();
+  // The first edit's notice has gone, so the one seen next is this save's.
+  await expect(page.getByText('User type updated')).toHaveCount(0, { timeout: 15_000 });
   await page.getByTestId('user-type-save').click();
   await expect(page.getByText('User type updated')).toBeVisible();
 
@@ -83,7 +85,7 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   await row('E2E Contractors').getByTestId('user-type-actions').click();
   await page.getByTestId('user-type-move').click();
   await page.getByTestId('user-type-move-target').click();
-  await page.getByRole('option', { name: /E2E Staff/ }).click();
+  await page.getByRole('option', { name: 'E2E Staff', exact: true }).click();
   await page.getByTestId('user-type-move-save').click();
   await expect(page.getByText('E2E Contractors moved')).toBeVisible();
 

@@ -35,9 +35,20 @@ import { userTypesRoutes } from './modules/user-types/user-types.routes';
 import { rfidRoutes } from './modules/rfid/rfid.routes';
 import { quickPassesRoutes } from './modules/quick-passes/quick-passes.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { announcementJobs } from './modules/announcements/announcements.jobs';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { compliancesRoutes } from './modules/compliances/compliances.routes';
+import { journeysRoutes } from './modules/journeys/journeys.routes';
+import { visitPermitsRoutes } from './modules/visit-permits/visit-permits.routes';
+import { expectedVisitsRoutes } from './modules/expected-visits/expected-visits.routes';
+import { preRegistrationRoutes } from './modules/pre-registration/pre-registration.routes';
+import { visitJobs } from './modules/visits/visits.jobs';
+import { visitsRoutes } from './modules/visits/visits.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { realtimePlugin } from './plugins/realtime';
 
 export type AppOptions = {
@@ -67,7 +78,9 @@ export async function buildApp(opts: AppOptions) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Announcement images are https addresses, videos YouTube embeds (modules/announcements/sanitize.ts).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -104,6 +117,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });
+  // Declared here, started by server.ts (or a test that asks for it): see plugins/jobs.ts.
+  await app.register(jobsPlugin, { jobs: [...announcementJobs, ...visitJobs] });
   scheduleAuthHousekeeping(app);
 
   await app.register(
@@ -123,6 +138,14 @@ export async function buildApp(opts: AppOptions) {
       await api.register(kioskDeviceRoutes);
       await api.register(doorsRoutes);
       await api.register(customFieldsRoutes);
+      await api.register(journeysRoutes);
+      await api.register(compliancesRoutes);
+      await api.register(attendanceRoutes);
+      await api.register(visitPermitsRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(expectedVisitsRoutes);
+      await api.register(preRegistrationRoutes);
+      await api.register(visitsRoutes);
     },
     { prefix: '/api/v1' },
   );

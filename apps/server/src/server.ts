@@ -26,6 +26,9 @@ if (env.SEED_DEMO === 'true') {
   }
 }
 
+// Announcement status and the other scheduled work (decision 010); JOBS=false leaves it to other nodes.
+if (env.JOBS === 'true') await app.jobs.start();
+
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
   `listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,

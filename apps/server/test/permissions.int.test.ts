@@ -46,7 +46,8 @@ describe('permission enforcement on every endpoint', () => {
         expect(res.statusCode, label).toBeLessThan(500);
       }
     }
-  });
+    // Every role against every guarded endpoint: it grows with the product.
+  }, 180_000);
 
   it('gives each role exactly its own allowed permissions in the login result', async () => {
     const { people } = await createCompany(ctx.db.db);

@@ -21,6 +21,8 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   COOKIE_SECURE: bool,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Run the job runner in this process (decision 010); 'false' on nodes that should only serve requests. */
+  JOBS: z.enum(['true', 'false']).default('true'),
   PROVIDER_NAME: z.string().default('Front Desk'),
   TRACKING_CODE: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@localhost'),

@@ -61,8 +61,20 @@ const publicRoutes = [
     paths.kioskRegister,
     lazyRouteComponent(() => import('@/features/kiosk-register/components/kiosk-register-page'), 'KioskRegisterPage'),
   ),
-  publicPage(paths.preRegistration),
-  publicPage(paths.preRegistrationSuccess),
+  publicPage(
+    paths.preRegistration,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/pre-registration-page'),
+      'PreRegistrationPage',
+    ),
+  ),
+  publicPage(
+    paths.preRegistrationSuccess,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/pre-registration-success-page'),
+      'PreRegistrationSuccessPage',
+    ),
+  ),
   createRoute({
     getParentRoute: () => rootRoute,
     path: paths.expressRegistration,
@@ -73,8 +85,20 @@ const publicRoutes = [
         throw: true,
       }),
   }),
-  publicPage(paths.onlineCompliance),
-  publicPage(paths.complianceLink),
+  publicPage(
+    paths.onlineCompliance,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/online-compliance-page'),
+      'OnlineCompliancePage',
+    ),
+  ),
+  publicPage(
+    paths.complianceLink,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/compliance-link-page'),
+      'ComplianceLinkPage',
+    ),
+  ),
   publicPage(
     paths.rfidCode,
     lazyRouteComponent(() => import('@/features/rfid-public/components/rfid-public-page'), 'RfidPublicPage'),
@@ -121,6 +145,7 @@ const dashboardDelay = () =>
     : undefined;
 
 const homePage = lazyRouteComponent(() => import('./routes/home-page'), 'HomePage');
+const filteredPage = lazyRouteComponent(() => import('./routes/home-page'), 'FilteredPage');
 
 const appRoutes = [
   createRoute({
@@ -133,8 +158,9 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: paths.filtered,
-    component: notFoundContent,
+    component: filteredPage,
     loader: dashboardDelay,
+    errorComponent: errorInLayout,
   }),
   appPage(
     paths.company,
@@ -162,7 +188,10 @@ const appRoutes = [
   appPage(paths.usersImportQueue),
   appPage(paths.usersImportDetails),
   appPage(paths.duplicationControlBoard),
-  appPage(paths.multipleSignIn),
+  appPage(
+    paths.multipleSignIn,
+    lazyRouteComponent(() => import('@/features/sign-in/components/multiple-sign-in-page'), 'MultipleSignInPage'),
+  ),
   appPage(
     paths.inviteUsers,
     lazyRouteComponent(() => import('@/features/users/components/invite-users-page'), 'InviteUsersPage'),
@@ -192,13 +221,49 @@ const appRoutes = [
     lazyRouteComponent(() => import('@/features/custom-fields/components/add-custom-field-page'), 'AddCustomFieldPage'),
   ),
   appPage(paths.settings),
-  appPage(paths.announcements),
-  appPage(paths.addAnnouncement),
-  appPage(paths.announcementDetails),
-  appPage(paths.visitPermits),
-  appPage(paths.userVisitPermits),
-  appPage(paths.userTypeVisitPermits),
-  appPage(paths.visitPermitPlayground),
+  appPage(
+    paths.announcements,
+    lazyRouteComponent(() => import('@/features/announcements/components/announcements-page'), 'AnnouncementsPage'),
+  ),
+  appPage(
+    paths.addAnnouncement,
+    lazyRouteComponent(
+      () => import('@/features/announcements/components/add-announcement-page'),
+      'AddAnnouncementPage',
+    ),
+  ),
+  appPage(
+    paths.announcementDetails,
+    lazyRouteComponent(
+      () => import('@/features/announcements/components/announcement-details-page'),
+      'AnnouncementDetailsPage',
+    ),
+  ),
+  appPage(
+    paths.visitPermits,
+    lazyRouteComponent(() => import('@/features/visit-permits/components/visit-permits-page'), 'VisitPermitsPage'),
+  ),
+  appPage(
+    paths.userVisitPermits,
+    lazyRouteComponent(
+      () => import('@/features/visit-permits/components/person-visit-permits-page'),
+      'PersonVisitPermitsPage',
+    ),
+  ),
+  appPage(
+    paths.userTypeVisitPermits,
+    lazyRouteComponent(
+      () => import('@/features/visit-permits/components/user-type-visit-permits-page'),
+      'UserTypeVisitPermitsPage',
+    ),
+  ),
+  appPage(
+    paths.visitPermitPlayground,
+    lazyRouteComponent(
+      () => import('@/features/visit-permits/components/visit-permit-playground-page'),
+      'VisitPermitPlaygroundPage',
+    ),
+  ),
   appPage(paths.reportingTime),
   appPage(paths.reportingHistory),
   appPage(paths.reportingVisitSummary),
@@ -208,20 +273,53 @@ const appRoutes = [
   appPage(paths.reportingTimesheet),
   appPage(paths.reportingTrackTrace),
   appPage(paths.reportingExportList),
-  appPage(paths.addExpectedVisitors),
+  appPage(
+    paths.addExpectedVisitors,
+    lazyRouteComponent(
+      () => import('@/features/expected-visits/components/add-expected-visitors-page'),
+      'AddExpectedVisitorsPage',
+    ),
+  ),
   appPage(
     paths.sites,
     lazyRouteComponent(() => import('@/features/sites/components/sites-page'), 'SitesPage'),
   ),
-  appPage(paths.journeys),
-  appPage(paths.addJourney),
-  appPage(paths.updateJourney),
-  appPage(paths.addFlow),
-  appPage(paths.addJourneyFlow),
-  appPage(paths.updateJourneyFlow),
-  appPage(paths.compliances),
-  appPage(paths.complianceNew),
-  appPage(paths.complianceUpdate),
+  appPage(
+    paths.journeys,
+    lazyRouteComponent(() => import('@/features/journeys/components/journeys-page'), 'JourneysPage'),
+  ),
+  appPage(
+    paths.addJourney,
+    lazyRouteComponent(() => import('@/features/journeys/components/add-journey-page'), 'AddJourneyPage'),
+  ),
+  appPage(
+    paths.updateJourney,
+    lazyRouteComponent(() => import('@/features/journeys/components/update-journey-page'), 'UpdateJourneyPage'),
+  ),
+  appPage(
+    paths.addFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+  ),
+  appPage(
+    paths.addJourneyFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+  ),
+  appPage(
+    paths.updateJourneyFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+  ),
+  appPage(
+    paths.compliances,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliances-page'), 'CompliancesPage'),
+  ),
+  appPage(
+    paths.complianceNew,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+  ),
+  appPage(
+    paths.complianceUpdate,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+  ),
   appPage(paths.integration),
   appPage(paths.integrationSettings),
   appPage(paths.syncIntegration),
@@ -236,9 +334,21 @@ const appRoutes = [
   appPage(paths.emergencyList),
   appPage(paths.emergencySessions),
   appPage(paths.emergencySession),
-  appPage(paths.attendanceModes),
-  appPage(paths.addAttendanceMode),
-  appPage(paths.addReason),
+  appPage(
+    paths.attendanceModes,
+    lazyRouteComponent(() => import('@/features/attendance/components/attendance-modes-page'), 'AttendanceModesPage'),
+  ),
+  appPage(
+    paths.addAttendanceMode,
+    lazyRouteComponent(
+      () => import('@/features/attendance/components/add-attendance-mode-page'),
+      'AddAttendanceModePage',
+    ),
+  ),
+  appPage(
+    paths.addReason,
+    lazyRouteComponent(() => import('@/features/attendance/components/add-reason-page'), 'AddReasonPage'),
+  ),
 ] as const;
 
 /** Signed-in pages printed from their own tab, without the app layout around them. */
@@ -249,6 +359,10 @@ const printRoutes = [
   printPage(
     paths.quickPassPrint,
     lazyRouteComponent(() => import('@/features/users/components/quick-pass-print-page'), 'QuickPassPrintPage'),
+  ),
+  printPage(
+    paths.badgePrint,
+    lazyRouteComponent(() => import('@/features/visits/components/badge-print-page'), 'BadgePrintPage'),
   ),
 ] as const;
 
@@ -283,9 +397,20 @@ registerNavigator((href, { replace } = {}) => {
   void router.navigate({ href, replace });
 });
 
-/** Spec "Navigation after actions": using the browser's back button reloads the page after 500 ms. */
+/**
+ * Spec "Navigation after actions": using the browser's back button reloads the page after 500 ms. A
+ * navigation within those 500 ms cancels the reload, so it never wipes a page the person has moved on
+ * to (and may be typing in).
+ */
 export function reloadOnBackNavigation(): () => void {
-  return router.history.subscribe(({ action }) => {
-    if (action.type === 'BACK') setTimeout(() => window.location.reload(), TIMINGS.backButtonReloadMs);
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = router.history.subscribe(({ action }) => {
+    clearTimeout(pending);
+    pending =
+      action.type === 'BACK' ? setTimeout(() => window.location.reload(), TIMINGS.backButtonReloadMs) : undefined;
   });
+  return () => {
+    clearTimeout(pending);
+    unsubscribe();
+  };
 }

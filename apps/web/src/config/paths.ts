@@ -35,6 +35,8 @@ export const appPaths = {
   users: '/users',
   /** The printable QuickPasses of `?ids=` (comma separated), opened in a new tab from the users list. */
   quickPassPrint: '/users/quick-pass',
+  /** A visit's printable badge, opened in a new tab from the dashboard logbook. */
+  badgePrint: '/visits/$id/badge',
   usersImport: '/users/import',
   usersImportGrid: '/users/import/grid',
   usersImportQueue: '/users/import/queue',

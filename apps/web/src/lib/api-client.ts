@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   readonly otpError: boolean;
   readonly retryAfter: number | undefined;
+  /** The parsed response body, for answers that carry more than a message (e.g. a per-person errors object). */
+  readonly body: unknown;
 
   constructor(init: {
     status: number;
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     fields?: FieldErrors;
     otpError?: boolean;
     retryAfter?: number;
+    body?: unknown;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.fields = init.fields ?? {};
     this.otpError = init.otpError ?? false;
     this.retryAfter = init.retryAfter;
+    this.body = init.body;
   }
 }
 
@@ -141,6 +145,7 @@ function toApiError(response: Response, body: unknown, translate: (key: string) 
         : Number.isFinite(retryHeader) && retryHeader > 0
           ? retryHeader
           : undefined,
+    body,
   });
 }
 

@@ -5,16 +5,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Catalogue } from '@app/shared/i18n/translate';
+import { mergeCatalogues, namespaceOfFile, type Catalogue } from '@app/shared/i18n/translate';
 
 const webSrc = decodeURIComponent(new URL('..', import.meta.url).pathname);
 const i18nRoot = decodeURIComponent(new URL('../../../../packages/shared/src/i18n/en', import.meta.url).pathname);
 
-const catalogues: Record<string, Catalogue> = Object.fromEntries(
-  readdirSync(i18nRoot)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(join(i18nRoot, file), 'utf8')) as Catalogue]),
-);
+const catalogues: Record<string, Catalogue> = {};
+for (const file of readdirSync(i18nRoot).filter((name) => name.endsWith('.json'))) {
+  const namespace = namespaceOfFile(file)!;
+  const catalogue = JSON.parse(readFileSync(join(i18nRoot, file), 'utf8')) as Catalogue;
+  catalogues[namespace] = mergeCatalogues(catalogues[namespace] ?? {}, catalogue);
+}
 
 const PLURAL = /^(zero|one|two|few|many|other)$/;
 

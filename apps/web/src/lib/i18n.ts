@@ -6,7 +6,7 @@ import 'dayjs/locale/es';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@app/shared/constants';
-import type { Catalogue } from '@app/shared/i18n/translate';
+import { mergeCatalogues, namespaceOfFile, type Catalogue } from '@app/shared/i18n/translate';
 import { api } from './api-client';
 import { showPreloader } from './preloader';
 import { getStoredUser } from './session';
@@ -19,12 +19,15 @@ const catalogueBundles: Record<Language, () => Promise<{ files: Record<string, C
   es: () => import('./catalogues/es'),
 };
 
-/** A language's catalogues by namespace, from its bundle's file paths (`…/i18n/<lang>/<namespace>.json`). */
+/**
+ * A language's catalogues by namespace, from its bundle's file paths (`…/i18n/<lang>/<namespace>.json`,
+ * and `<namespace>.<feature>.json` parts merged into their namespace).
+ */
 export function byNamespace(files: Record<string, Catalogue>): Record<string, Catalogue> {
   const catalogues: Record<string, Catalogue> = {};
   for (const [file, catalogue] of Object.entries(files)) {
-    const namespace = /\/([\w-]+)\.json$/.exec(file)?.[1];
-    if (namespace) catalogues[namespace] = catalogue;
+    const namespace = namespaceOfFile(file);
+    if (namespace) catalogues[namespace] = mergeCatalogues(catalogues[namespace] ?? {}, catalogue);
   }
   return catalogues;
 }

@@ -1,14 +1,72 @@
-// The catalogues the server speaks: error messages and emails, in every language.
+// The catalogues the server speaks: error messages and emails, in every language. A feature may keep
+// its error messages in a part of its own (`errors.<feature>.json`), merged into `errors`.
 import arEmails from './ar/emails.json';
 import arErrors from './ar/errors.json';
+import arAnnouncements from './ar/errors.announcements.json';
+import arAttendance from './ar/errors.attendance.json';
+import arCompliances from './ar/errors.compliances.json';
+import arJourneys from './ar/errors.journeys.json';
+import arVisitPermits from './ar/errors.visit-permits.json';
+import arPreRegistration from './ar/errors.pre-registration.json';
+import arVisits from './ar/errors.visits.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
+import enAnnouncements from './en/errors.announcements.json';
+import enAttendance from './en/errors.attendance.json';
+import enCompliances from './en/errors.compliances.json';
+import enJourneys from './en/errors.journeys.json';
+import enVisitPermits from './en/errors.visit-permits.json';
+import enPreRegistration from './en/errors.pre-registration.json';
+import enVisits from './en/errors.visits.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
-import type { Resources } from './translate';
+import esAnnouncements from './es/errors.announcements.json';
+import esAttendance from './es/errors.attendance.json';
+import esCompliances from './es/errors.compliances.json';
+import esJourneys from './es/errors.journeys.json';
+import esVisitPermits from './es/errors.visit-permits.json';
+import esPreRegistration from './es/errors.pre-registration.json';
+import esVisits from './es/errors.visits.json';
+import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
-  en: { errors: enErrors, emails: enEmails },
-  ar: { errors: arErrors, emails: arEmails },
-  es: { errors: esErrors, emails: esEmails },
+  en: {
+    errors: mergeCatalogues(
+      enErrors,
+      enJourneys,
+      enCompliances,
+      enAttendance,
+      enVisitPermits,
+      enAnnouncements,
+      enVisits,
+      enPreRegistration,
+    ),
+    emails: enEmails,
+  },
+  ar: {
+    errors: mergeCatalogues(
+      arErrors,
+      arJourneys,
+      arCompliances,
+      arAttendance,
+      arVisitPermits,
+      arAnnouncements,
+      arVisits,
+      arPreRegistration,
+    ),
+    emails: arEmails,
+  },
+  es: {
+    errors: mergeCatalogues(
+      esErrors,
+      esJourneys,
+      esCompliances,
+      esAttendance,
+      esVisitPermits,
+      esAnnouncements,
+      esVisits,
+      esPreRegistration,
+    ),
+    emails: esEmails,
+  },
 };

@@ -30,3 +30,23 @@ export function flattenKeys(catalogue: Catalogue, prefix = ''): string[] {
     typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`),
   );
 }
+
+/**
+ * The namespace a catalogue file belongs to: `errors.json` and the per-feature parts of a shared
+ * namespace (`errors.journeys.json`) both give `errors`.
+ */
+export const namespaceOfFile = (fileName: string): string | undefined =>
+  /(?:^|\/)([\w-]+)(?:\.[\w-]+)?\.json$/.exec(fileName)?.[1];
+
+/** Catalogues laid over each other, nested groups (like `fields`) merged key by key. */
+export function mergeCatalogues(...parts: Catalogue[]): Catalogue {
+  const merged: Catalogue = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const existing = merged[key];
+      merged[key] =
+        typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
+    }
+  }
+  return merged;
+}

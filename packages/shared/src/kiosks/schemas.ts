@@ -151,7 +151,7 @@ export const kioskSchema = z.object({
   area_name: z.string(),
   site_id: z.uuid(),
   site_name: z.string(),
-  /** The journey the kiosk runs; journeys arrive with their own module, until then always null. */
+  /** The journey the kiosk runs (one of its company that covers the kiosk's site), or null. */
   journey_id: z.uuid().nullable(),
   settings: kioskSettingsValuesSchema,
   online: z.boolean(),
@@ -186,7 +186,7 @@ const kioskIds = z
 
 export const moveKioskBodySchema = z.object({
   area_id: z.uuid(),
-  /** Accepted only for a journey that exists: journeys arrive with their own module. */
+  /** A journey of the company that covers the target area's site; null stops the kiosk running one. */
   journey_id: z.uuid().nullable().optional(),
 });
 export const moveKiosksBodySchema = moveKioskBodySchema.extend({ ids: kioskIds });

@@ -1,5 +1,7 @@
 // Typed real-time events (spec §7 "Real-time events"). Server → client names keep the spec's names.
+import type { AnnouncementState } from '../announcements/state';
 import type { PlanId } from '../constants';
+import type { VisitAction } from '../visits/stages';
 
 export type RoleRef = { id: string; name: string };
 
@@ -29,6 +31,14 @@ export type ServerToClientEvents = {
   }) => void;
   updateEntityTwoStepAuth: (payload: { entity_id: string; updated_by: string }) => void;
   updateUserTwoStepAuth: (payload: { isOtpEnabled: boolean; user_id: string }) => void;
+  /** Ours: announcements whose state changed on time (scheduled → active → expired), so open lists redraw. */
+  updateAnnouncementStatus: (payload: { changes: { id: string; status: AnnouncementState }[] }) => void;
+  /**
+   * Ours: visits changed (signed in, signed out, checked in, expected, approved, rejected, deleted,
+   * notes), so the dashboard's counts and logbook redraw live. Ids only: each browser reads what its
+   * own scope lets it see.
+   */
+  updateVisits: (payload: { action: VisitAction; visit_ids: string[]; area_ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };

@@ -36,13 +36,21 @@ export const listSitesQuerySchema = pageQuery.extend({
 });
 export type ListSitesQuery = z.infer<typeof listSitesQuerySchema>;
 
+/** Spec §4 "Auto sign-out modes": people still signed in leave 24 hours later, or at midnight (company clock). */
+export const AUTO_SIGN_OUT_MODES = ['after_24h', 'midnight'] as const;
+export type AutoSignOut = (typeof AUTO_SIGN_OUT_MODES)[number];
+
 export const areaBodySchema = z.object({
   site_id: z.uuid(),
   name,
   login_mode: z.enum(LOGIN_MODES).default('signIn_signOut'),
+  auto_sign_out: z.enum(AUTO_SIGN_OUT_MODES).default('after_24h'),
   status: z.boolean().default(true),
 });
-export const updateAreaBodySchema = areaBodySchema.omit({ site_id: true });
+/** Changing an area: auto_sign_out left out keeps the area's. */
+export const updateAreaBodySchema = areaBodySchema
+  .omit({ site_id: true })
+  .extend({ auto_sign_out: z.enum(AUTO_SIGN_OUT_MODES).optional() });
 export const moveAreaBodySchema = z.object({ site_id: z.uuid() });
 
 export const areaSchema = z.object({
@@ -50,6 +58,7 @@ export const areaSchema = z.object({
   site_id: z.uuid(),
   name: z.string(),
   login_mode: z.enum(LOGIN_MODES),
+  auto_sign_out: z.enum(AUTO_SIGN_OUT_MODES),
   status: z.boolean(),
 });
 export type Area = z.infer<typeof areaSchema>;

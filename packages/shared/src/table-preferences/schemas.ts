@@ -12,9 +12,11 @@ import { PAGING } from '../constants';
 export const TABLE_PREFERENCE_PAGES = [
   'system-companies',
   'users',
+  'multiple-signin',
   'sites',
   'kiosks',
   'dashboard-logbook',
+  'expected-visits',
   'rfid-enrollment',
   'users-import-grid',
   'users-import-queue',

@@ -22,7 +22,7 @@ export const kiosks = pgTable(
       .references(() => entities.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     areaId: uuid('area_id').notNull(),
-    /** The journey the kiosk runs (journeys arrive with their own issue; no foreign key yet). */
+    /** The journey the kiosk runs (a journey of its company covering its site; cleared if the journey goes). */
     journeyId: uuid('journey_id'),
     name: text('name').notNull(),
     macAddress: text('mac_address').notNull(),

@@ -48,6 +48,8 @@ export const areas = pgTable(
     name: text('name').notNull(),
     /** signIn_signOut or checkIn_only (spec §3 Area). */
     loginMode: text('login_mode').notNull().default('signIn_signOut'),
+    /** When people still signed in are signed out (spec §4 Auto sign-out modes): after_24h or midnight (company clock). */
+    autoSignOut: text('auto_sign_out').notNull().default('after_24h'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,12 @@ import { addMember, createEntity, createUser } from './factories';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoKiosks } from './demo-kiosks';
 import { seedDemoCustomFields } from './demo-custom-fields';
+import { seedDemoCompliances } from './demo-compliances';
+import { seedDemoAttendance } from './demo-attendance';
+import { seedDemoVisitPermits } from './demo-visit-permits';
+import { seedDemoAnnouncements } from './demo-announcements';
+import { seedDemoJourneys } from './demo-journeys';
+import { seedDemoVisits } from './demo-visits';
 
 export type DemoLogins = { admin: { email: string; password: string }; system: { email: string; password: string } };
 
@@ -40,6 +46,13 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   await withTenant(db, company.id, (tx) => seedDemoKiosks(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoPeople(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoCustomFields(tx, company.id));
+  // The rules of entry: journeys come last, as their flows use the compliances and attendance modes.
+  await withTenant(db, company.id, (tx) => seedDemoCompliances(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoAttendance(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoVisitPermits(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoAnnouncements(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoJourneys(tx, company.id));
+  await withTenant(db, company.id, (tx) => seedDemoVisits(tx, company.id));
   const logins = {
     admin: { email: admin.email, password: adminPassword },
     system: { email: system.email, password: systemPassword },

@@ -26,6 +26,7 @@ import {
   type KioskWithPlace,
 } from './kiosks.repository';
 import { releaseDoorsOfKiosks } from '../doors/doors.repository';
+import { journeyAppliesToSite, releaseKiosksFromForeignJourneys } from '../journeys/journeys.repository';
 
 export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
   fire_alarm: record.fireAlarm,
@@ -95,11 +96,20 @@ async function mustFindArea(tx: Executor, ctx: AccessContext, areaId: string) {
 }
 
 /**
- * Seam: a kiosk may run a journey of its company. Journeys arrive with their own module; until then
- * no journey exists, so any id is refused (never stored unchecked) and null keeps the kiosk without one.
+ * A kiosk may run a journey of its company (another company's journey is not found) that applies to
+ * the site the kiosk stands at (spec §3 Kiosk: kiosks move between journeys with their area).
  */
-function assertJourney(journeyId: string | null | undefined) {
-  if (journeyId) throw new AppError('not_found', { field: 'journey_id', messageKey: 'journey_not_found' });
+async function assertJourney(tx: Executor, ctx: AccessContext, journeyId: string | null | undefined, siteId: string) {
+  if (!journeyId) return;
+  const journey = await journeyAppliesToSite(tx, ctx.entityId, journeyId, siteId);
+  if (!journey) throw new AppError('not_found', { field: 'journey_id', messageKey: 'journey_not_found' });
+  if (!journey.applies) {
+    throw new AppError('rule_violation', {
+      field: 'journey_id',
+      messageKey: 'journey_not_at_site',
+      vars: { journey: journey.name },
+    });
+  }
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -217,8 +227,8 @@ export async function moveKiosks(
   assertMayChangeKiosks(ctx);
   return inTenant(app, ctx, async (tx) => {
     const before = await mustFindAll(tx, ctx, ids);
-    await mustFindArea(tx, ctx, target.area_id);
-    assertJourney(target.journey_id);
+    const area = await mustFindArea(tx, ctx, target.area_id);
+    await assertJourney(tx, ctx, target.journey_id, area.siteId);
     if (single && before[0]!.kiosk.areaId === target.area_id) {
       throw new AppError('rule_violation', { field: 'area_id', messageKey: 'kiosk_same_area' });
     }
@@ -234,6 +244,20 @@ export async function moveKiosks(
       ctx.entityId,
       moving.map((row) => row.kiosk.id),
       { areaId: target.area_id },
+    );
+    if (target.journey_id !== undefined) {
+      await updateKiosks(
+        tx,
+        ctx.entityId,
+        before.map((row) => row.kiosk.id),
+        { journeyId: target.journey_id },
+      );
+    }
+    // A kiosk moved to a site its journey does not apply to stops running it.
+    await releaseKiosksFromForeignJourneys(
+      tx,
+      ctx.entityId,
+      moving.map((row) => row.kiosk.id),
     );
     await writeAudits(
       tx,

@@ -140,7 +140,13 @@ export async function updateArea(
   tx: Executor,
   entityId: string,
   id: string,
-  values: { name?: string; loginMode?: LoginMode; active?: boolean; siteId?: string },
+  values: {
+    name?: string;
+    loginMode?: LoginMode;
+    autoSignOut?: 'after_24h' | 'midnight';
+    active?: boolean;
+    siteId?: string;
+  },
 ) {
   const [row] = await tx
     .update(areas)

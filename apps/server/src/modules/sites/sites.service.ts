@@ -7,6 +7,9 @@ import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import { countDoors, listDoors } from '../doors/doors.repository';
+import { signOutEveryoneInArea } from '../visits/sign-in.service';
+import { emitVisits } from '../visits/visit-view';
+import { countVisitsIn } from '../visits/visits.repository';
 import {
   assignSiteToMember,
   countKiosks,
@@ -49,6 +52,7 @@ const toArea = (row: AreaRow): Area => ({
   site_id: row.siteId,
   name: row.name,
   login_mode: row.loginMode === 'checkIn_only' ? 'checkIn_only' : 'signIn_signOut',
+  auto_sign_out: row.autoSignOut === 'midnight' ? 'midnight' : 'after_24h',
   status: row.active,
 });
 
@@ -153,9 +157,9 @@ export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: s
 }
 
 /**
- * What must be gone before a site or an area may be deleted. Today: kiosks (moved or deregistered
- * first) and doors (removed first). Seam: people signed in to the place are refused here too once visits exist (the visits
- * issue adds that count next to the kiosks one).
+ * What must be gone before a site or an area may be deleted: kiosks (moved or deregistered first),
+ * doors (removed first), people on site (signed out first, 422), and the logbook's visits, which are
+ * kept (422: make the place inactive instead).
  */
 async function assertNothingInside(tx: Executor, entityId: string, place: { siteId: string } | { areaId: string }) {
   const inSite = 'siteId' in place;
@@ -173,6 +177,21 @@ async function assertNothingInside(tx: Executor, entityId: string, place: { site
       field: 'id',
       messageKey: inSite ? 'site_has_doors' : 'area_has_doors',
       vars: { count: doorCount },
+    });
+  }
+  const visitCount = await countVisitsIn(tx, entityId, place);
+  if (visitCount.onSite > 0) {
+    throw new AppError('rule_violation', {
+      field: 'id',
+      messageKey: inSite ? 'site_has_people_on_site' : 'area_has_people_on_site',
+      vars: { count: visitCount.onSite },
+    });
+  }
+  if (visitCount.all > 0) {
+    throw new AppError('rule_violation', {
+      field: 'id',
+      messageKey: inSite ? 'site_has_visits' : 'area_has_visits',
+      vars: { count: visitCount.all },
     });
   }
 }
@@ -203,7 +222,13 @@ export async function getArea(app: FastifyInstance, ctx: AccessContext, id: stri
 export async function createArea(
   app: FastifyInstance,
   ctx: AccessContext,
-  body: { site_id: string; name: string; login_mode: Area['login_mode']; status: boolean },
+  body: {
+    site_id: string;
+    name: string;
+    login_mode: Area['login_mode'];
+    auto_sign_out: Area['auto_sign_out'];
+    status: boolean;
+  },
 ) {
   return inTenant(app, ctx, async (tx) => {
     if (!(await findSite(tx, ctx.entityId, ctx.siteIds, body.site_id))) throw new AppError('not_found');
@@ -216,6 +241,7 @@ export async function createArea(
       siteId: body.site_id,
       name: body.name,
       loginMode: body.login_mode,
+      autoSignOut: body.auto_sign_out,
       active: body.status,
     });
     await writeAudit(tx, ctx, { action: 'area.create', targetType: 'area', targetId: row.id, after: toArea(row) });
@@ -227,9 +253,9 @@ export async function changeArea(
   app: FastifyInstance,
   ctx: AccessContext,
   id: string,
-  body: { name: string; login_mode: Area['login_mode']; status: boolean },
+  body: { name: string; login_mode: Area['login_mode']; auto_sign_out?: Area['auto_sign_out']; status: boolean },
 ) {
-  return inTenant(app, ctx, async (tx) => {
+  const { area, signedOut } = await inTenant(app, ctx, async (tx) => {
     const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
     if (await isAreaNameTaken(tx, ctx.entityId, before.siteId, body.name, id)) {
@@ -238,17 +264,22 @@ export async function changeArea(
     const row = (await updateArea(tx, ctx.entityId, id, {
       name: body.name,
       loginMode: body.login_mode,
+      autoSignOut: body.auto_sign_out,
       active: body.status,
     }))!;
+    // Spec §4: changing an area's login mode ends the visits of everyone on site there.
+    const signedOut = before.loginMode !== row.loginMode ? await signOutEveryoneInArea(tx, ctx, id, new Date()) : [];
     await writeAudit(tx, ctx, {
       action: 'area.update',
       targetType: 'area',
       targetId: id,
       before: toArea(before),
-      after: toArea(row),
+      after: { ...toArea(row), signed_out: signedOut.length },
     });
-    return toArea(row);
+    return { area: toArea(row), signedOut };
   });
+  emitVisits(app, ctx.entityId, 'signed_out', signedOut);
+  return area;
 }
 
 export async function moveArea(app: FastifyInstance, ctx: AccessContext, id: string, siteId: string) {

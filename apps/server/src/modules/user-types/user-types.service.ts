@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { randomToken } from '../../lib/tokens';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
+import { journeysUsingUserType, journeysWithAnotherUnregisteredType } from '../journeys/journeys.repository';
 import {
   assignUserTypeToMember,
   countPeopleOfType,
@@ -118,6 +119,19 @@ export async function changeUserType(
   return inTenant(app, ctx, async (tx) => {
     const before = await mustFind(tx, ctx, id);
     await assertNameFree(tx, ctx, body.name, id);
+    if (
+      body.registration_method === 'registration_not_required' &&
+      before.row.registrationMethod !== body.registration_method
+    ) {
+      const journeys = await journeysWithAnotherUnregisteredType(tx, ctx.entityId, id);
+      if (journeys.length > 0) {
+        throw new AppError('rule_violation', {
+          field: 'registration_method',
+          messageKey: 'user_type_registration_not_required_taken',
+          vars: { journeys: journeys.join(', ') },
+        });
+      }
+    }
     const row = (await updateUserType(tx, ctx.entityId, id, columns(body)))!;
     const after = toUserType(row, before.childCount);
     await writeAudit(tx, ctx, {
@@ -153,7 +167,7 @@ export async function moveUserType(app: FastifyInstance, ctx: AccessContext, id:
   });
 }
 
-/** Deletes a type nothing depends on: a type with child types or people is refused. */
+/** Deletes a type nothing depends on: a type with child types, people or journey flows is refused. */
 export async function removeUserType(app: FastifyInstance, ctx: AccessContext, id: string) {
   return inTenant(app, ctx, async (tx) => {
     const before = await mustFind(tx, ctx, id);
@@ -164,6 +178,14 @@ export async function removeUserType(app: FastifyInstance, ctx: AccessContext, i
         messageKey: 'user_type_has_people',
         field: 'id',
         vars: { count: holders },
+      });
+    }
+    const journeys = await journeysUsingUserType(tx, ctx.entityId, id);
+    if (journeys.length > 0) {
+      throw new AppError('rule_violation', {
+        messageKey: 'user_type_in_journeys',
+        field: 'id',
+        vars: { journeys: journeys.join(', ') },
       });
     }
     await deleteUserType(tx, ctx.entityId, id);

@@ -1,8 +1,31 @@
+import { isAllowed } from '@app/shared/access/permissions';
 import { useSession } from '@/lib/session';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { MassVisitActions, QuickSignInButton, VisitRowAction } from '@/features/sign-in/components/visit-actions';
+import { DashboardPage, type DashboardActions } from '@/features/visits/components/dashboard-page';
 
-/** / (spec: the dashboard). */
+/** The sign-in feature's flows, placed in the dashboard's toolbar, selection bar and rows. */
+const signInActions: DashboardActions = {
+  quickSignIn: (onDone) => <QuickSignInButton onDone={onDone} />,
+  mass: (visits, onDone) => <MassVisitActions visits={visits} onDone={onDone} />,
+  row: (visit, onDone) => <VisitRowAction visit={visit} onDone={onDone} />,
+};
+
+/**
+ * / (spec: the dashboard). A Cloud company's people with the dashboard permission see today's counts
+ * and the logbook; anyone else (a role without it) sees the company home with the parts they may open.
+ */
 export function HomePage() {
   const session = useSession();
-  return session ? <DashboardHome session={session} /> : null;
+  if (!session) return null;
+  return session.entity.package === 'Cloud' && isAllowed(session.permissions, 'dashboard') ? (
+    <DashboardPage actions={signInActions} />
+  ) : (
+    <DashboardHome session={session} />
+  );
+}
+
+/** /filtered (SPEC-NOTES): the dashboard's logbook opened with the filter of the count that was clicked. */
+export function FilteredPage() {
+  return <DashboardPage actions={signInActions} />;
 }

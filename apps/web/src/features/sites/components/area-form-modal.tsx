@@ -2,10 +2,12 @@ import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
+  AUTO_SIGN_OUT_MODES,
   LOGIN_MODES,
   areaBodySchema,
   updateAreaBodySchema,
   type Area,
+  type AutoSignOut,
   type LoginMode,
 } from '@app/shared/sites/schemas';
 import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
@@ -16,7 +18,7 @@ import { useUpdateArea } from '../api/update-area';
 export type AreaModalState =
   { mode: 'add'; siteId: string; siteName: string } | { mode: 'edit'; area: Area; siteName: string } | null;
 
-type AreaFormValues = { name: string; login_mode: LoginMode; status: boolean };
+type AreaFormValues = { name: string; login_mode: LoginMode; auto_sign_out: AutoSignOut; status: boolean };
 
 function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onClose: () => void }) {
   const { t } = useTranslation('sites');
@@ -27,6 +29,7 @@ function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onCl
     initialValues: {
       name: area?.name ?? '',
       login_mode: area?.login_mode ?? 'signIn_signOut',
+      auto_sign_out: area?.auto_sign_out ?? 'after_24h',
       status: area?.status ?? true,
     },
     validate: (values) =>
@@ -86,6 +89,15 @@ function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onCl
           comboboxProps={{ withinPortal: true }}
           data-testid="area-login-mode"
           {...form.getInputProps('login_mode')}
+        />
+        <Select
+          label={t('area_form.auto_sign_out')}
+          description={t('area_form.auto_sign_out_hint')}
+          data={AUTO_SIGN_OUT_MODES.map((mode) => ({ value: mode, label: t(`auto_sign_out.${mode}`) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="area-auto-sign-out"
+          {...form.getInputProps('auto_sign_out')}
         />
         <Switch
           label={t('area_form.status')}

@@ -8,6 +8,7 @@ export const treeArea = (id: string, text: string, siteId: string): SiteTree[num
   name: text,
   site_id: siteId,
   login_mode: 'signIn_signOut',
+  auto_sign_out: 'after_24h',
   status: true,
   kiosks: [],
   doors: [],

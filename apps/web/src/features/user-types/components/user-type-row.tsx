@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Text } from '@mantine/core';
 import {
   IconArrowsMove,
+  IconCalendarCheck,
   IconDots,
   IconPencil,
   IconPlus,
@@ -11,16 +12,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { UserTypeNode } from '@app/shared/user-types/schemas';
 
-export type UserTypeAction = 'edit' | 'add_child' | 'move' | 'qr' | 'delete';
+export type UserTypeAction = 'edit' | 'add_child' | 'move' | 'qr' | 'delete' | 'visit_permits';
 
 type UserTypeRowProps = {
   node: UserTypeNode;
   depth: number;
   canEdit: boolean;
+  /** The type's visit permits page is a settings page. */
+  canSeePermits: boolean;
   onAction: (action: UserTypeAction) => void;
 };
 
-export function UserTypeRow({ node, depth, canEdit, onAction }: UserTypeRowProps) {
+export function UserTypeRow({ node, depth, canEdit, canSeePermits, onAction }: UserTypeRowProps) {
   const { t } = useTranslation('user-types');
   return (
     <Paper withBorder radius="md" p="sm" ms={depth * 28} data-testid="user-type-row" data-name={node.name}>
@@ -56,6 +59,15 @@ export function UserTypeRow({ node, depth, canEdit, onAction }: UserTypeRowProps
             <Menu.Item leftSection={<IconQrcode size={16} />} onClick={() => onAction('qr')} data-testid="user-type-qr">
               {t('row.qr')}
             </Menu.Item>
+            {canSeePermits && (
+              <Menu.Item
+                leftSection={<IconCalendarCheck size={16} />}
+                onClick={() => onAction('visit_permits')}
+                data-testid="user-type-visit-permits"
+              >
+                {t('visit-permits:links.user_type')}
+              </Menu.Item>
+            )}
             {canEdit && (
               <>
                 <Menu.Item

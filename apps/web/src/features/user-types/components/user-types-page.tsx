@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import type { UserTypeNode } from '@app/shared/user-types/schemas';
-import { paths } from '@/config/paths';
+import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -24,6 +24,7 @@ export function UserTypesPage() {
   const { t } = useTranslation('user-types');
   const session = useSession();
   const canEdit = isAllowed(session?.permissions, 'add_new_user_type');
+  const canSeePermits = isAllowed(session?.permissions, 'user_settings');
   const tree = useUserTypeTree();
   const remove = useDeleteUserType();
   const [open, setOpen] = useState<Open>(null);
@@ -31,6 +32,7 @@ export function UserTypesPage() {
 
   const act = (node: UserTypeNode, action: UserTypeAction) => {
     if (action === 'add_child') return navigateTo(`${paths.addUserType}?parent=${node.id}`);
+    if (action === 'visit_permits') return navigateTo(hrefFor(paths.userTypeVisitPermits, { id: node.id }));
     if (action === 'delete') {
       return modals.openConfirmModal({
         title: t('delete.title', { name: node.name }),
@@ -84,6 +86,7 @@ export function UserTypesPage() {
             node={node}
             depth={depth}
             canEdit={canEdit}
+            canSeePermits={canSeePermits}
             onAction={(action) => act(node, action)}
           />
         ))}

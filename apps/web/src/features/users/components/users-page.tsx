@@ -1,15 +1,19 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarCheck, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAllowed } from '@app/shared/access/permissions';
 import type { Person } from '@app/shared/people/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
+import { hrefFor, paths } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session';
 import { useDeletePerson } from '../api/delete-person';
 import { usePeople } from '../api/list-people';
 import { USERS_GRID, activeFilterCount, peopleQuery } from '../utils/people-query';
@@ -27,6 +31,8 @@ export function UsersPage() {
   const remove = useDeletePerson();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [drawer, setDrawer] = useState<PersonDrawerState>(null);
+  // A person's visit permits are a settings page (/users/visit-permits/:id).
+  const canSeePermits = isAllowed(useSession()?.permissions, 'user_settings');
 
   const filtered = activeFilterCount(preference.state.filters) > 0 || preference.search !== '';
 
@@ -102,10 +108,18 @@ export function UsersPage() {
           onChange: setSelected,
           actions: (people) => <PeopleMassActions people={people} onDone={() => setSelected({})} />,
         }}
-        rowActionsWidth={96}
+        rowActionsWidth={canSeePermits ? 128 : 96}
         rowProps={(person) => ({ 'data-name': person.full_name, 'data-status': person.status })}
         rowActions={(person) => (
           <GridRowActions>
+            {canSeePermits && (
+              <GridRowAction
+                label={t('visit-permits:links.person', { name: person.full_name })}
+                icon={<IconCalendarCheck size={16} />}
+                onClick={() => navigateTo(hrefFor(paths.userVisitPermits, { id: person.id }))}
+                testId="person-visit-permits"
+              />
+            )}
             <GridRowAction
               label={t('actions.edit', { name: person.full_name })}
               icon={<IconPencil size={16} />}

@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 export const PEOPLE_SEARCH_MIN = 2;
 const RESULTS = 20;
 
+/** The company's active people matching a search (those the caller manages), for the people pickers. */
 export const searchPeople = (search: string, signal?: AbortSignal) =>
   api.get<{ data: Person[]; count: number }>('/people', {
     params: { search, status: 'active', limit: RESULTS, sortField: 'name', orderBy: 'asc' },
@@ -14,7 +15,7 @@ export const searchPeople = (search: string, signal?: AbortSignal) =>
 
 export const searchPeopleQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ['user-types', 'people-search', search],
+    queryKey: ['people', 'search', search],
     queryFn: ({ signal }) => searchPeople(search, signal),
     enabled: search.length >= PEOPLE_SEARCH_MIN,
     placeholderData: keepPreviousData,

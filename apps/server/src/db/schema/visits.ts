@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { compliances } from './compliances';
+import { entities } from './global';
+import { people } from './people';
+import { areas, sites } from './sites';
+
+/**
+ * One person's visit to an area (spec §3 Visit): expected (pre-registered or added by an admin), then
+ * signed in (arrival) and signed out (departure), or checked in once in a check-in-only area.
+ *
+ * - `state`: expected → on_site → left; checked_in for check-in-only areas; cancelled when an
+ *   expected visit is deleted (kept, so its confirmation link can say so).
+ * - `stage`: the journey stage of spec §4 while the visit is expected (compliance_pending,
+ *   compliance_failed, ready_to_sign_in, awaiting_approval, awaiting_approval_compliance_failed,
+ *   rejected, approved, auto_approved).
+ * - `link_token`: the random part of the visitor's links (`/pre-registration/{token}`,
+ *   `/online-compliance/{token}`, `/c/{token}/{code}`); `link_code` the short code of the QR.
+ * - `idempotency_key`: a client-supplied key of an API sign-in; the same key never makes two visits.
+ *
+ * Times are instants (UTC); screens show them on the company's clock.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    personId: uuid('person_id').notNull(),
+    userTypeId: uuid('user_type_id'),
+    siteId: uuid('site_id').notNull(),
+    areaId: uuid('area_id').notNull(),
+    journeyId: uuid('journey_id'),
+    journeyFlowId: uuid('journey_flow_id'),
+    /** The area's login mode when the visit began: signIn_signOut or checkIn_only. */
+    loginMode: text('login_mode').notNull(),
+    state: text('state').notNull(),
+    stage: text('stage'),
+    /** When the person is expected (expected visits). */
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
+    /** Where the visit was begun and ended: dashboard, kiosk, api, pre_registration; auto_24h, auto_midnight, area_mode_change. */
+    signInSource: text('sign_in_source'),
+    signOutSource: text('sign_out_source'),
+    kioskId: uuid('kiosk_id'),
+    /** Spec §5: at most 30 characters. */
+    notes: text('notes'),
+    /** The temperature taken at sign-in, in Celsius. */
+    temperatureC: numeric('temperature_c', { precision: 4, scale: 1 }),
+    mask: boolean('mask'),
+    /** Why a failed temperature or mask check was let through (at least 20 characters). */
+    overrideReason: text('override_reason'),
+    lateReasonId: uuid('late_reason_id'),
+    earlyReasonId: uuid('early_reason_id'),
+    /** A message the visitor left for the host (spec Host payload hostMessage). */
+    hostMessage: text('host_message'),
+    /** Who added an expected visit, approved or rejected it (a person of the company). */
+    createdByPersonId: uuid('created_by_person_id'),
+    decidedByPersonId: uuid('decided_by_person_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    linkToken: text('link_token'),
+    linkCode: text('link_code'),
+    idempotencyKey: text('idempotency_key'),
+    /** Anything a kiosk or the API sent that we keep as it came (rating, device details). */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Foreign keys that clear one column when their row goes (user type, journey, flow, kiosk, reasons)
+  // are in migration 0015: ON DELETE SET NULL (column) keeps entity_id, which drizzle cannot declare.
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }),
+    foreignKey({ columns: [t.entityId, t.areaId], foreignColumns: [areas.entityId, areas.id] }),
+    // The logbook: newest first, per company.
+    index('visits_entity_activity_idx').on(t.entityId, t.signedInAt),
+    index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
+    index('visits_person_idx').on(t.entityId, t.personId, t.createdAt),
+    // Who is on site now, per area (counts, auto sign-out, area mode changes, delete refusals).
+    index('visits_on_site_idx')
+      .on(t.entityId, t.areaId)
+      .where(sql`${t.state} = 'on_site'`),
+    // Links are found by their token alone (public pages know no company).
+    uniqueIndex('visits_link_token_key').on(t.linkToken),
+    uniqueIndex('visits_idempotency_key').on(t.entityId, t.idempotencyKey),
+  ],
+);
+
+/** The hosts of a visit (spec Host payload: host_user_id or host_user_ids). */
+export const visitHosts = pgTable(
+  'visit_hosts',
+  {
+    entityId: uuid('entity_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.visitId, t.personId] }),
+    foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    index('visit_hosts_person_idx').on(t.entityId, t.personId),
+  ],
+);
+
+/**
+ * A vaccine certificate or test result a person uploaded for a vaccine/PCR compliance (spec §3
+ * Vaccine or test document): `type` covid_vaccine or test; `status` of spec §4 Vaccine/PCR status.
+ */
+export const personDocuments = pgTable(
+  'person_documents',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    personId: uuid('person_id').notNull(),
+    complianceId: uuid('compliance_id'),
+    visitId: uuid('visit_id'),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    /** File-store key of the uploaded file. */
+    file: text('file'),
+    fileName: text('file_name'),
+    startDate: date('start_date'),
+    expiryDate: date('expiry_date'),
+    notes: text('notes'),
+    /** Vaccine name, protocol, batch number, result and what a certificate reader found. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The visit's foreign key (cleared with the visit) is in migration 0015.
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.complianceId], foreignColumns: [compliances.entityId, compliances.id] }),
+    index('person_documents_person_idx').on(t.entityId, t.personId, t.createdAt),
+  ],
+);
+
+/**
+ * A badge sent to print (spec Print badge; the print queue of /reporting/printer): what it showed is
+ * kept as printed, so a reprint is the same badge.
+ */
+export const badgePrints = pgTable(
+  'badge_prints',
+  {
+    entityId: uuid('entity_id').notNull(),
+    id: uuid('id').notNull(),
+    visitId: uuid('visit_id').notNull(),
+    kioskId: uuid('kiosk_id'),
+    /** queued, printed, cancelled. */
+    status: text('status').notNull().default('queued'),
+    badge: jsonb('badge').$type<Record<string, unknown>>().notNull(),
+    requestedByPersonId: uuid('requested_by_person_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The kiosk's foreign key (cleared with the kiosk) is in migration 0015.
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
+    index('badge_prints_entity_created_idx').on(t.entityId, t.createdAt),
+  ],
+);

@@ -1,0 +1,82 @@
+// A visit as the API shows it (the logbook row), and the company-wide signal that visits changed.
+import type { FastifyInstance } from 'fastify';
+import type { JourneyStage, LoginMode, VisitAction, VisitState } from '@app/shared/visits/stages';
+import { badgeLabel } from '@app/shared/visits/stages';
+import type { SignSource, Visit } from '@app/shared/visits/schemas';
+import { localStamp } from '@app/shared/visits/rules';
+import type { Executor } from '../../db/client';
+import { fullName, photoUrl } from '../people/person-view';
+import { hostsOfVisits, type VisitRow } from './visits.repository';
+
+const moment = (at: Date | null, timeZone: string) =>
+  at ? { at: at.toISOString(), local: localStamp(at, timeZone) } : null;
+
+export const loginModeOf = (value: string): LoginMode => (value === 'checkIn_only' ? 'checkIn_only' : 'signIn_signOut');
+
+/** Visits as the logbook shows them; any number of them costs one more query (their hosts). */
+export async function toVisits(tx: Executor, entityId: string, timeZone: string, rows: VisitRow[]): Promise<Visit[]> {
+  const hosts = await hostsOfVisits(
+    tx,
+    entityId,
+    rows.map((r) => r.visit.id),
+  );
+  return rows.map((r) => {
+    const v = r.visit;
+    const loginMode = loginModeOf(v.loginMode);
+    return {
+      id: v.id,
+      person: {
+        id: r.person.id,
+        full_name: fullName(r.person),
+        first_name: r.person.firstName,
+        last_name: r.person.lastName,
+        email: r.person.email,
+        company_name: r.person.companyName,
+        photo_url: photoUrl(r.person.id, r.person.image),
+      },
+      user_type: v.userTypeId && r.userTypeName !== null ? { id: v.userTypeId, name: r.userTypeName } : null,
+      site: { id: v.siteId, name: r.siteName },
+      area: { id: v.areaId, name: r.areaName },
+      journey: v.journeyId && r.journeyName !== null ? { id: v.journeyId, name: r.journeyName } : null,
+      journey_flow_id: v.journeyFlowId,
+      state: v.state as VisitState,
+      stage: (v.stage as JourneyStage | null) ?? null,
+      login_mode: loginMode,
+      badge_label: badgeLabel(loginMode, v.state === 'on_site'),
+      signed_in: moment(v.signedInAt, timeZone),
+      signed_out: moment(v.signedOutAt, timeZone),
+      expected: moment(v.expectedAt, timeZone),
+      sign_in_source: (v.signInSource as SignSource | null) ?? null,
+      sign_out_source: (v.signOutSource as SignSource | null) ?? null,
+      hosts: hosts.filter((h) => h.visitId === v.id).map((h) => ({ id: h.id, full_name: fullName(h) })),
+      host_message: v.hostMessage,
+      notes: v.notes,
+      temperature_c: v.temperatureC === null ? null : Number(v.temperatureC),
+      mask: v.mask,
+      override_reason: v.overrideReason,
+      late_reason: r.lateReason
+        ? { id: r.lateReason.id, name: r.lateReason.name, attendance_code: r.lateReason.code }
+        : null,
+      early_reason: r.earlyReason
+        ? { id: r.earlyReason.id, name: r.earlyReason.name, attendance_code: r.earlyReason.code }
+        : null,
+      timezone: timeZone,
+      created_at: v.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Tells the company's open dashboards that visits changed (ids only: each reads what its scope allows). */
+export function emitVisits(
+  app: FastifyInstance,
+  entityId: string,
+  action: VisitAction,
+  changed: readonly { id: string; areaId: string }[],
+) {
+  if (changed.length === 0) return;
+  app.realtime.toEntity(entityId, 'updateVisits', {
+    action,
+    visit_ids: changed.map((v) => v.id),
+    area_ids: [...new Set(changed.map((v) => v.areaId))],
+  });
+}

@@ -1,0 +1,314 @@
+// The dashboard (spec §3 Dashboard, §7 GET /dashboard/{entityId}), the logbook, visit notes (PUT
+// /visits/notes) and badges (spec "Print badge"). Sign-in and sign-out live in sign-in.service.ts.
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { planHasCustomFields } from '@app/shared/custom-fields/schemas';
+import { readFlowSettings } from '@app/shared/journeys/flow-settings';
+import { safeTimeZone } from '@app/shared/time-zones';
+import { badgeLabel } from '@app/shared/visits/stages';
+import { dayRange, localDay, localStamp } from '@app/shared/visits/rules';
+import type {
+  Badge,
+  BadgePrint,
+  Dashboard,
+  DashboardQuery,
+  ListVisitsParams,
+  LogbookFilterOptions,
+  Visit,
+  VisitList,
+  VisitNotesBody,
+} from '@app/shared/visits/schemas';
+import { and, eq, inArray } from 'drizzle-orm';
+import { withTenant, type Executor } from '../../db/client';
+import { customFields, journeyFlows, personFieldValues } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AccessContext } from '../access/access.types';
+import { writeAudit } from '../audit/audit.repository';
+import { fullName, photoUrl } from '../people/person-view';
+import { findArea, findSite } from '../sites/sites.repository';
+import { emitVisits, loginModeOf, toVisits } from './visit-view';
+import {
+  dailyCounts,
+  filterOptions,
+  findVisitRows,
+  hostsOfVisits,
+  insertBadgePrint,
+  listVisitRows,
+  setNotes,
+  visitInScope,
+  type VisitRow,
+} from './visits.repository';
+
+const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+export const zoneOf = (ctx: AccessContext) => safeTimeZone(ctx.entity.timezone);
+
+/** A site or area named in a query must be one the caller sees (404 otherwise). */
+async function assertPlace(tx: Executor, ctx: AccessContext, place: { site_id?: string; area_id?: string }) {
+  if (place.site_id && !(await findSite(tx, ctx.entityId, ctx.siteIds, place.site_id))) throw new AppError('not_found');
+  if (place.area_id && !(await findArea(tx, ctx.entityId, ctx.siteIds, place.area_id))) throw new AppError('not_found');
+}
+
+/** Today's counts on the company's clock, in total and per user type, within the caller's scope. */
+export async function getDashboard(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  q: DashboardQuery,
+  now = new Date(),
+): Promise<Dashboard> {
+  const timezone = zoneOf(ctx);
+  const date = localDay(now, timezone);
+  return inTenant(app, ctx, async (tx) => {
+    await assertPlace(tx, ctx, q);
+    const rows = await dailyCounts(tx, ctx.entityId, visitInScope(ctx), dayRange(date, date, timezone), {
+      siteId: q.site_id,
+      areaId: q.area_id,
+    });
+    const sum = (key: 'on_site' | 'signed_in' | 'expected' | 'checked_in') => rows.reduce((n, r) => n + r[key], 0);
+    return {
+      date,
+      timezone,
+      totals: {
+        daily: {
+          on_site: sum('on_site'),
+          signed_in: sum('signed_in'),
+          expected: sum('expected'),
+          checked_in: sum('checked_in'),
+        },
+      },
+      by_user_type: rows.map((r) => ({
+        user_type: r.user_type_id && r.user_type_name !== null ? { id: r.user_type_id, name: r.user_type_name } : null,
+        on_site: r.on_site,
+        signed_in: r.signed_in,
+        expected: r.expected,
+        checked_in: r.checked_in,
+      })),
+    };
+  });
+}
+
+/** The logbook: visits current at some moment of the days asked (today by default), paged and sorted. */
+export async function listVisits(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  q: ListVisitsParams,
+  now = new Date(),
+): Promise<VisitList> {
+  const timezone = zoneOf(ctx);
+  const today = localDay(now, timezone);
+  const from = q.from ?? (q.to && q.to < today ? q.to : today);
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  if (to < from) throw new AppError('rule_violation', { field: 'to', messageKey: 'visit_range_order' });
+  return inTenant(app, ctx, async (tx) => {
+    const { rows, count } = await listVisitRows(
+      tx,
+      ctx.entityId,
+      visitInScope(ctx),
+      {
+        ...dayRange(from, to, timezone),
+        state: q.state,
+        siteId: q.site_id,
+        areaId: q.area_id,
+        userTypeId: q.user_type_id,
+        stage: q.stage,
+        count: q.count,
+        search: q.search,
+      },
+      { page: q.page, limit: q.limit, sortField: q.sortField, orderBy: q.orderBy },
+    );
+    return { data: await toVisits(tx, ctx.entityId, timezone, rows), count, timezone };
+  });
+}
+
+/** The sites (with areas) and user types the caller may filter the logbook by, by name. */
+export async function getFilterOptions(app: FastifyInstance, ctx: AccessContext): Promise<LogbookFilterOptions> {
+  return inTenant(app, ctx, async (tx) => {
+    const { siteRows, typeRows } = await filterOptions(tx, ctx.entityId, ctx);
+    const bySite = new Map<string, LogbookFilterOptions['sites'][number]>();
+    for (const row of siteRows) {
+      const site = bySite.get(row.siteId) ?? { id: row.siteId, name: row.siteName, areas: [] };
+      bySite.set(row.siteId, site);
+      if (row.area) {
+        site.areas.push({
+          id: row.area.id,
+          name: row.area.name,
+          login_mode: loginModeOf(row.area.loginMode),
+          active: row.area.active,
+        });
+      }
+    }
+    return {
+      sites: [...bySite.values()],
+      user_types: typeRows.map((t) => ({ id: t.id, name: t.name, parent_id: t.parentId })),
+    };
+  });
+}
+
+/** One visit the caller sees; anything else, in this company or another, is not found. */
+export async function mustFindVisitRow(tx: Executor, ctx: AccessContext, id: string): Promise<VisitRow> {
+  const [row] = await findVisitRows(tx, ctx.entityId, visitInScope(ctx), [id]);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+export async function getVisit(app: FastifyInstance, ctx: AccessContext, id: string): Promise<Visit> {
+  return inTenant(app, ctx, async (tx) => {
+    const row = await mustFindVisitRow(tx, ctx, id);
+    return (await toVisits(tx, ctx.entityId, zoneOf(ctx), [row]))[0]!;
+  });
+}
+
+/** Spec PUT /visits/notes: at most 30 characters (the schema), trimmed; empty clears. */
+export async function changeNotes(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  id: string,
+  body: { notes: string | null },
+) {
+  const result = await inTenant(app, ctx, async (tx) => {
+    const before = await mustFindVisitRow(tx, ctx, id);
+    await setNotes(tx, ctx.entityId, id, body.notes);
+    await writeAudit(tx, ctx, {
+      action: 'visit.notes_changed',
+      targetType: 'visit',
+      targetId: id,
+      before: { notes: before.visit.notes },
+      after: { notes: body.notes },
+    });
+    const row = await mustFindVisitRow(tx, ctx, id);
+    return (await toVisits(tx, ctx.entityId, zoneOf(ctx), [row]))[0]!;
+  });
+  emitVisits(app, ctx.entityId, 'notes_changed', [{ id, areaId: result.area.id }]);
+  return result;
+}
+export type { VisitNotesBody };
+
+/** A QR code as an SVG data URL: prints sharp at any size, and needs no request of its own. */
+const qrDataUrl = async (payload: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(
+    await QRCode.toString(payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+  ).toString('base64')}`;
+
+const journeyLogoUrl = (journeyId: string, key: string | null) => {
+  const version = key?.match(/logo-([\w-]+)\.(?:png|jpg)$/)?.[1];
+  return version ? `/api/v1/journeys/${journeyId}/logo?v=${version}` : null;
+};
+
+/**
+ * The badge of a visit (spec "Print badge"), as its flow's checks allow: name, photo, user type and
+ * temperature when the flow shows them; the host and the journey's (else the company's) logo when it
+ * prints them; up to four print-on-badge custom fields with the person's values (the visit's own
+ * values first); the login-mode label (spec §4 Badge label); the late or early reason when the flow
+ * prints it.
+ */
+async function buildBadge(tx: Executor, ctx: AccessContext, row: VisitRow): Promise<Badge> {
+  const v = row.visit;
+  const timezone = zoneOf(ctx);
+  const [flow] = v.journeyFlowId
+    ? await tx
+        .select({ settings: journeyFlows.settings })
+        .from(journeyFlows)
+        .where(and(eq(journeyFlows.entityId, ctx.entityId), eq(journeyFlows.id, v.journeyFlowId)))
+    : [];
+  // Without a flow the badge shows what a new flow would: name and user type.
+  const checks = readFlowSettings(flow?.settings ?? {}).checks;
+  const output = readFlowSettings(flow?.settings ?? {}).output;
+  const hosts = await hostsOfVisits(tx, ctx.entityId, [v.id]);
+  let fields: Badge['custom_fields'] = [];
+  if (planHasCustomFields(ctx.entity.plan)) {
+    const printed = await tx
+      .select({ id: customFields.id, name: customFields.name })
+      .from(customFields)
+      .where(and(eq(customFields.entityId, ctx.entityId), eq(customFields.printOnBadge, true)))
+      .orderBy(customFields.position, customFields.id)
+      .limit(4);
+    const stored = printed.length
+      ? await tx
+          .select({ fieldId: personFieldValues.fieldId, value: personFieldValues.value })
+          .from(personFieldValues)
+          .where(
+            and(
+              eq(personFieldValues.entityId, ctx.entityId),
+              eq(personFieldValues.personId, v.personId),
+              inArray(
+                personFieldValues.fieldId,
+                printed.map((f) => f.id),
+              ),
+            ),
+          )
+      : [];
+    const onVisit = (v.extra.custom_fields ?? []) as { custom_field_id: string; value: unknown }[];
+    fields = printed
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        value:
+          onVisit.find((x) => x.custom_field_id === f.id)?.value ??
+          stored.find((s) => s.fieldId === f.id)?.value ??
+          null,
+      }))
+      .filter((f) => f.value !== null);
+  }
+  const logoUrl = checks.print_badge_journey_company_logo
+    ? ((v.journeyId ? journeyLogoUrl(v.journeyId, row.journeyLogo) : null) ?? ctx.entity.logo ?? null)
+    : null;
+  return {
+    visit_id: v.id,
+    print_badge: checks.print_badge,
+    copies: output.badge_copies,
+    label: badgeLabel(loginModeOf(v.loginMode), v.state === 'on_site'),
+    name: checks.show_name ? fullName(row.person) : null,
+    photo_url: checks.show_photo ? photoUrl(row.person.id, row.person.image) : null,
+    user_type: checks.show_user_type ? row.userTypeName : null,
+    qr: row.person.qrCode,
+    qr_image: await qrDataUrl(row.person.qrCode),
+    temperature_c:
+      checks.show_temperature && checks.temperature_check && v.temperatureC !== null ? Number(v.temperatureC) : null,
+    host: checks.print_badge_host && hosts.length ? hosts.map((h) => fullName(h)).join(', ') : null,
+    logo_url: logoUrl,
+    custom_fields: fields,
+    late_sign_in_reason: checks.print_badge_late_sign_in_reason ? (row.lateReason?.name ?? null) : null,
+    early_sign_out_reason: checks.print_badge_early_sign_out_reason ? (row.earlyReason?.name ?? null) : null,
+    site: row.siteName,
+    area: row.areaName,
+    signed_in: v.signedInAt ? { at: v.signedInAt.toISOString(), local: localStamp(v.signedInAt, timezone) } : null,
+  };
+}
+
+export async function getBadge(app: FastifyInstance, ctx: AccessContext, id: string): Promise<Badge> {
+  return inTenant(app, ctx, async (tx) => buildBadge(tx, ctx, await mustFindVisitRow(tx, ctx, id)));
+}
+
+/** Sends a visit's badge to the print queue (the badge is kept as printed, so a reprint matches). */
+export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, id: string): Promise<BadgePrint> {
+  return inTenant(app, ctx, async (tx) => {
+    const row = await mustFindVisitRow(tx, ctx, id);
+    if (row.visit.state === 'expected' || row.visit.state === 'cancelled') {
+      throw new AppError('rule_violation', { field: 'id', messageKey: 'visit_badge_not_arrived' });
+    }
+    const badge = await buildBadge(tx, ctx, row);
+    const printed = await insertBadgePrint(tx, {
+      entityId: ctx.entityId,
+      id: newId(),
+      visitId: id,
+      status: 'queued',
+      badge,
+      requestedByPersonId: null,
+    });
+    await writeAudit(tx, ctx, {
+      action: 'visit.badge_print',
+      targetType: 'visit',
+      targetId: id,
+      after: { badge_print_id: printed.id },
+    });
+    return {
+      id: printed.id,
+      visit_id: id,
+      status: 'queued' as const,
+      badge,
+      created_at: printed.createdAt.toISOString(),
+    };
+  });
+}

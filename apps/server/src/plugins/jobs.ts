@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+
+// The job runner (DESIGN "Jobs", decision 010): pg-boss on the app's own database. A job is a
+// declaration — a name, a zod payload, an optional cron — plus a handler, written in a module's
+// `*.jobs.ts` and handed to this plugin by app.ts. The runner is built with the app but started by
+// the server process (server.ts), so tests that build the app run without it unless they start it.
+
+export type JobContext = {
+  app: FastifyInstance;
+  /** The moment the run started: handlers decide with this clock, so tests can give their own. */
+  now: Date;
+  log: FastifyBaseLogger;
+};
+
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  /** The queue's name: letters, digits, dots, dashes and underscores. */
+  name: string;
+  payload: S;
+  /** Five-field cron in UTC (every minute: `* * * * *`); each run gets `cronPayload`. */
+  cron?: string;
+  cronPayload?: z.input<S>;
+  /** Retries after a failure, 10 s apart and growing. */
+  retryLimit?: number;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+};
+
+/** Declares a job; the identity, so that the payload type flows from the schema to the handler. */
+export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> => job;
+
+export type JobRunner = {
+  readonly running: boolean;
+  /** Creates pg-boss's tables on first use, the queues and the cron schedules, and starts the workers. */
+  start: () => Promise<void>;
+  /** Lets running jobs finish (up to 10 s), then stops polling. Called when the app closes. */
+  stop: () => Promise<void>;
+  /**
+   * Queues a run of `job`, at `startAfter` or as soon as possible. When the runner is not running
+   * nothing is queued and the answer is null: callers must not depend on it for correctness.
+   * Never call it inside a database transaction: on the embedded database it would wait for the
+   * transaction's own connection.
+   */
+  send: <S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: { startAfter?: Date },
+  ) => Promise<string | null>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+type PgliteClient = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  exec: (text: string) => Promise<{ rows: unknown[] }[]>;
+};
+
+/** pg-boss's connection: its own pool on PostgreSQL, the app's one connection on the embedded database. */
+function connectionFor(app: FastifyInstance): PgBoss.ConstructorOptions {
+  if (app.db.kind === 'postgres') {
+    if (!app.env.DATABASE_URL) throw new Error('The job runner needs DATABASE_URL on PostgreSQL');
+    return { connectionString: app.env.DATABASE_URL, max: 3, application_name: 'frontdesk-jobs' };
+  }
+  const client = (app.db.db as unknown as { $client?: PgliteClient }).$client;
+  if (!client || typeof client.exec !== 'function') throw new Error('The embedded database client is not reachable');
+  return {
+    db: {
+      // pg-boss's schema and locking SQL comes without parameters and in several statements: that
+      // needs exec, which answers each statement's rows; the last statement's are the answer.
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+  };
+}
+
+export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly JobDefinition[] }) => {
+  const byName = new Map<string, JobDefinition>();
+  for (const job of opts.jobs) {
+    if (byName.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
+    byName.set(job.name, job);
+  }
+  let boss: PgBoss | null = null;
+  let starting: Promise<void> | null = null;
+
+  async function runOne(job: JobDefinition, data: unknown, id: string) {
+    const parsed = job.payload.safeParse(data ?? {});
+    if (!parsed.success) {
+      // A payload that can never be read is not worth retrying.
+      app.log.error({ job: job.name, id, issues: parsed.error.issues }, 'job payload refused');
+      return;
+    }
+    const started = Date.now();
+    try {
+      await job.handler(parsed.data, { app, now: new Date(started), log: app.log.child({ job: job.name, id }) });
+      app.log.debug({ job: job.name, id, ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      app.log.error({ err, job: job.name, id }, 'job failed');
+      throw err;
+    }
+  }
+
+  async function start() {
+    const created = new PgBoss({
+      ...connectionFor(app),
+      schema: 'pgboss',
+      // The minute sweeps add up: completed runs are archived after an hour and dropped after two days.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 2,
+    });
+    created.on('error', (err) => app.log.error({ err }, 'job runner error'));
+    await created.start();
+    try {
+      for (const job of byName.values()) {
+        await created.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 3,
+          retryDelay: 10,
+          retryBackoff: true,
+          expireInSeconds: 15 * 60,
+        });
+        await created.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+          for (const one of jobs) await runOne(job, one.data, one.id);
+        });
+        if (job.cron) await created.schedule(job.name, job.cron, job.cronPayload ?? {}, { tz: 'UTC' });
+        else await created.unschedule(job.name);
+      }
+    } catch (err) {
+      await created.stop({ graceful: false }).catch(() => undefined);
+      throw err;
+    }
+    boss = created;
+    app.log.info({ jobs: [...byName.keys()] }, 'job runner started');
+  }
+
+  const runner: JobRunner = {
+    get running() {
+      return boss !== null;
+    },
+    start: () => {
+      if (boss) return Promise.resolve();
+      starting ??= start().finally(() => {
+        starting = null;
+      });
+      return starting;
+    },
+    stop: async () => {
+      if (starting) await starting.catch(() => undefined);
+      const current = boss;
+      boss = null;
+      if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+    send: async (job, payload, options = {}) => {
+      if (!boss) {
+        app.log.debug({ job: job.name }, 'job runner off: nothing queued');
+        return null;
+      }
+      const data = job.payload.parse(payload) as object;
+      return boss.send(job.name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    },
+  };
+
+  app.decorate('jobs', runner);
+  app.addHook('onClose', async () => runner.stop());
+});

@@ -1,0 +1,98 @@
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Visit } from '@app/shared/visits/schemas';
+import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
+import { GridText } from '@/components/data-grid/grid-text';
+import { EXPECTED_VISIT_SORT_COLUMNS, formatClockReading } from '../utils/expected-visits-query';
+import { JourneyStageBadge } from './journey-stage-badge';
+
+const column = gridColumnHelper<Visit>();
+
+/** The expected visits grid's columns, in their default order. Times are readings of the company's clock. */
+export function useExpectedVisitColumns(): GridColumnDef<Visit>[] {
+  const { t } = useTranslation('expected-visits');
+  return useMemo(
+    () =>
+      withServerSorting(
+        [
+          column.accessor((v) => v.person.full_name, {
+            id: 'visitor',
+            size: 190,
+            enableHiding: false,
+            meta: { label: t('table.visitor') },
+            cell: ({ row }) => (
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500} truncate="end" data-testid="expected-visit-name">
+                  {row.original.person.full_name}
+                </Text>
+                {row.original.person.email && (
+                  <Text size="xs" c="dimmed" truncate="end" dir="ltr" ta="start">
+                    {row.original.person.email}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          }),
+          column.display({
+            id: 'stage',
+            size: 220,
+            meta: { label: t('table.stage') },
+            cell: ({ row }) => <JourneyStageBadge stage={row.original.stage} />,
+          }),
+          column.accessor((v) => v.expected?.at ?? '', {
+            id: 'expected',
+            size: 150,
+            minSize: 120,
+            meta: { label: t('table.expected') },
+            cell: ({ row }) => (
+              <Text size="sm" dir="ltr" span style={{ whiteSpace: 'nowrap' }} data-testid="expected-visit-time-cell">
+                {row.original.expected ? formatClockReading(row.original.expected.local) : '—'}
+              </Text>
+            ),
+          }),
+          column.accessor((v) => `${v.site.name} ${v.area.name}`, {
+            id: 'place',
+            size: 160,
+            meta: { label: t('table.place') },
+            cell: ({ row }) => (
+              <Stack gap={0} miw={0}>
+                <Text size="sm" truncate="end">
+                  {row.original.site.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {row.original.area.name}
+                </Text>
+              </Stack>
+            ),
+          }),
+          column.accessor((v) => v.user_type?.name ?? '', {
+            id: 'user_type',
+            size: 130,
+            meta: { label: t('table.user_type') },
+            cell: ({ row }) => <GridText value={row.original.user_type?.name} truncate />,
+          }),
+          column.display({
+            id: 'hosts',
+            size: 150,
+            meta: { label: t('table.hosts') },
+            cell: ({ row }) => <GridText value={row.original.hosts.map((h) => h.full_name).join(', ')} truncate />,
+          }),
+          column.display({
+            id: 'company',
+            size: 140,
+            meta: { label: t('table.company'), hiddenByDefault: true },
+            cell: ({ row }) => <GridText value={row.original.person.company_name} truncate />,
+          }),
+          column.display({
+            id: 'notes',
+            size: 160,
+            meta: { label: t('table.notes'), hiddenByDefault: true },
+            cell: ({ row }) => <GridText value={row.original.notes} truncate />,
+          }),
+        ],
+        EXPECTED_VISIT_SORT_COLUMNS,
+      ),
+    [t],
+  );
+}

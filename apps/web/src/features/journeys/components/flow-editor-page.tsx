@@ -1,0 +1,82 @@
+import { Alert, Anchor, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hrefFor, paths } from '@/config/paths';
+import { useFlow } from '../api/flows';
+import { useJourney } from '../api/get-journey';
+import { useJourneys } from '../api/list-journeys';
+import { FlowEditorForm } from './flow-editor-form';
+
+const EDIT_PREFIX = paths.updateJourneyFlow.replace('$id', '');
+
+/** /add-flow: the journey the new flow belongs to is chosen first. */
+function JourneyChooser({ onChoose }: { onChoose: (id: string) => void }) {
+  const { t } = useTranslation('journeys');
+  const journeys = useJourneys({ page: 1, limit: 500, sortField: 'name', orderBy: 'asc' });
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Select
+        label={t('editor.journey')}
+        description={t('editor.journey_hint')}
+        placeholder={t('editor.journey_placeholder')}
+        data={(journeys.data?.data ?? []).map((j) => ({ value: j.id, label: j.name }))}
+        searchable
+        onChange={(id) => id && onChoose(id)}
+        nothingFoundMessage={t('editor.journey_none')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="flow-journey"
+      />
+    </Card>
+  );
+}
+
+/**
+ * The one flow editor of the spec's three routes: /add-flow (choose the journey), /add/journey/flow/:id
+ * (a journey's new flow) and /update/journey/flow/:id (a flow).
+ */
+export function FlowEditorPage() {
+  const { t } = useTranslation('journeys');
+  const { id } = useParams({ strict: false });
+  const editing = useLocation({ select: (l) => l.pathname.startsWith(EDIT_PREFIX) });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const flow = useFlow(editing ? id : undefined);
+  const journeyId = editing ? flow.data?.journey_id : (id ?? chosen ?? undefined);
+  const journey = useJourney(journeyId);
+  const loading = (editing && flow.isPending) || (Boolean(journeyId) && journey.isPending);
+  const failed = flow.isError || journey.isError;
+
+  return (
+    <Stack gap="lg" maw={1040}>
+      <div>
+        {journeyId && (
+          <Anchor component={Link} to={hrefFor(paths.updateJourney, { id: journeyId })} size="sm">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} className="mirror-rtl" />
+              {journey.data?.name ?? t('back')}
+            </Group>
+          </Anchor>
+        )}
+        <Title order={2} mt={4} data-testid="flow-editor-title">
+          {editing
+            ? t('editor.edit_title', { name: flow.data?.user_type.name ?? '' })
+            : journey.data
+              ? t('editor.add_title_for', { journey: journey.data.name })
+              : t('editor.add_title')}
+        </Title>
+        <Text c="dimmed">{t('editor.description')}</Text>
+      </div>
+      {!editing && !id && !chosen && <JourneyChooser onChoose={setChosen} />}
+      {loading && <Skeleton h={420} radius="md" />}
+      {failed && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {t('editor.load_failed')}
+        </Alert>
+      )}
+      {journey.data && (!editing || flow.data) && (
+        <FlowEditorForm key={`${journey.data.id}:${flow.data?.id ?? 'new'}`} journey={journey.data} flow={flow.data} />
+      )}
+    </Stack>
+  );
+}

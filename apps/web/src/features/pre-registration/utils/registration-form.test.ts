@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { PreRegistrationInfo } from '@app/shared/pre-registration/schemas';
+import {
+  customFieldBody,
+  firstUserType,
+  flowOfSite,
+  placeFor,
+  registrationBody,
+  registrationIssues,
+  registrationValues,
+  sitesOfType,
+  toFormData,
+  type RegistrationValues,
+} from './registration-form';
+
+const id = (n: number) => `0197a3c2-7c1e-7000-8000-${String(n).padStart(12, '0')}`;
+const t = (key: string, vars?: Record<string, string | number>) =>
+  vars && Object.keys(vars).length ? `${key} ${JSON.stringify(vars)}` : key;
+const flags = {
+  is_image_required: false,
+  is_qr_included: true,
+  is_face_id_included: false,
+  is_rfid_included: false,
+  is_compliance_required: true,
+  is_using_kiosk_screen: true,
+};
+const host = { asked: true, required: true, only_listed: false, note: '' };
+const type = (n: number, available = true) => ({
+  id: id(n),
+  name: `Type ${n}`,
+  registration_method: available ? ('registration_allowed' as const) : ('pre_registered_by_admin' as const),
+  can_switch_own_type: false,
+  mandatory_profile_data: [],
+  registration_available: available,
+});
+const hq = { id: id(20), name: 'HQ', areas: [{ id: id(21), name: 'Lobby' }] };
+const branch = {
+  id: id(30),
+  name: 'Branch',
+  areas: [
+    { id: id(31), name: 'Gate' },
+    { id: id(32), name: 'Dock' },
+  ],
+};
+const info: PreRegistrationInfo = {
+  kind: 'self_registration',
+  company: { name: 'Acme', logo_url: null },
+  timezone: 'UTC',
+  user_types: [type(1, false), type(2)],
+  flows: [
+    { flow_id: id(10), journey_id: id(11), user_type_id: id(2), sites: [hq], compliance_flags: flags, host },
+    { flow_id: id(12), journey_id: id(13), user_type_id: id(2), sites: [branch, hq], compliance_flags: flags, host },
+  ],
+  custom_fields: [
+    {
+      id: id(40),
+      name: 'Car plate',
+      type: 'text',
+      options: {},
+      required: true,
+      section: { id: id(41), name: 'Travel' },
+    },
+  ],
+  message: null,
+  visit: null,
+};
+
+const filled = (over: Partial<RegistrationValues> = {}): RegistrationValues => ({
+  ...registrationValues(info, { date: '2026-05-04', time: '10:00' }),
+  site_id: hq.id,
+  area_id: hq.areas[0]!.id,
+  first_name: 'Vera',
+  last_name: 'Visitor',
+  email: 'Vera@Example.test',
+  phone_code: '44',
+  phone: '7700900123',
+  host: { id: id(50), full_name: 'Hannah Host' },
+  custom_fields: { [id(40)]: 'AB12 CDE' },
+  ...over,
+});
+const now = new Date('2026-05-04T09:00:00Z').getTime();
+const rules = { timezone: 'UTC', hostRequired: true, companyRequired: false, requiredFields: true, now };
+
+describe('where a self-registered visit takes place', () => {
+  it('starts with the first type that can register, and its only site and area when there is one', () => {
+    expect(firstUserType(info)).toBe(id(2));
+    expect(sitesOfType(info, id(2)).map((s) => s.name)).toEqual(['HQ', 'Branch']);
+    expect(placeFor(info, id(2))).toEqual({ site_id: '', area_id: '' });
+    expect(placeFor({ ...info, flows: [info.flows[0]!] }, id(2))).toEqual({ site_id: hq.id, area_id: id(21) });
+    expect(flowOfSite(info, id(2), branch.id)?.flow_id).toBe(id(12));
+    expect(flowOfSite(info, id(1), hq.id)).toBeNull();
+  });
+});
+
+describe('the self-registration form', () => {
+  it('accepts a complete form and sends the server’s body', () => {
+    expect(registrationIssues('qr-1', filled(), info.custom_fields, rules, t)).toEqual({});
+    expect(registrationBody('qr-1', filled({ visit_time: '10:00:00' }), info.custom_fields)).toMatchObject({
+      link_id: 'qr-1',
+      user_type_id: id(2),
+      area_id: id(21),
+      visit_date: '2026-05-04',
+      visit_time: '10:00',
+      host_ids: [id(50)],
+      custom_fields: [{ custom_field_id: id(40), value: 'AB12 CDE' }],
+    });
+  });
+
+  it('refuses a time before now on the company clock, and names missing choices as required', () => {
+    const issues = registrationIssues('qr-1', filled({ visit_time: '08:59' }), info.custom_fields, rules, t);
+    expect(issues).toEqual({ visit_time: 'errors:expected_visit_in_past' });
+    const empty = registrationIssues(
+      'qr-1',
+      filled({ site_id: '', area_id: '', host: null, custom_fields: {}, phone: '', email: 'nope' }),
+      info.custom_fields,
+      rules,
+      t,
+    );
+    expect(Object.keys(empty).sort()).toEqual(['custom_fields.' + id(40), 'email', 'host', 'phone', 'site_id']);
+    expect(empty.site_id).toBe('errors:field.required {"field":"errors:fields.site_id"}');
+    expect(empty.email).toBe('errors:invalid_email {"field":"errors:fields.email"}');
+  });
+
+  it('asks for the company name when the type makes it mandatory, and a host only when required', () => {
+    const issues = registrationIssues(
+      'qr-1',
+      filled({ host: null }),
+      info.custom_fields,
+      { ...rules, hostRequired: false, companyRequired: true },
+      t,
+    );
+    expect(Object.keys(issues)).toEqual(['company_name']);
+  });
+
+  it('sends only the custom values given, and lists as JSON text in a multipart body', () => {
+    expect(customFieldBody(info.custom_fields, { [id(40)]: '   ' })).toEqual([]);
+    const form = toFormData({ a: 'x', list: [1, 2], none: null }, null);
+    expect(form.get('a')).toBe('x');
+    expect(form.get('list')).toBe('[1,2]');
+    expect(form.has('none')).toBe(false);
+    expect(form.has('photo')).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+// The dashboard's sign-in and sign-out actions (spec §2 "Dashboard: logbook grid, quick sign in, mass
+// actions"; §7 mass-action-signin, mass-action-apply-signin, user_action, checkin_users, user_visiting).
+import { Button } from '@mantine/core';
+import { IconLogin, IconLogout, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Visit } from '@app/shared/visits/schemas';
+import { GridRowAction } from '@/components/data-grid/grid-row-action';
+import { rowAction, splitForMassAction } from '../utils/visit-groups';
+import { MassSignInModal } from './mass-sign-in-modal';
+import { QuickSignInModal } from './quick-sign-in-modal';
+import { SignOutModal } from './sign-out-modal';
+
+/** The dashboard's "Quick sign in" button: search a person, pick an area, run the person's flow. */
+export function QuickSignInButton({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('sign-in');
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button leftSection={<IconUserPlus size={16} />} onClick={() => setOpened(true)} data-testid="quick-sign-in">
+        {t('quick.button')}
+      </Button>
+      <QuickSignInModal opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
+    </>
+  );
+}
+
+/**
+ * Mass sign-in / sign-out of the selected logbook rows (spec "Mass-action data"): those on site are
+ * signed out (with an early reason when one applies), the others signed in again at their area.
+ */
+export function MassVisitActions({ visits, onDone }: { visits: Visit[]; onDone?: () => void }) {
+  const { t } = useTranslation('sign-in');
+  const [open, setOpen] = useState<'sign_out' | 'sign_in' | null>(null);
+  const split = splitForMassAction(visits);
+  const signInCount = split.signIn.reduce((n, g) => n + g.people.length, 0);
+  return (
+    <>
+      {split.signOut.length > 0 && (
+        <Button
+          size="compact-sm"
+          variant="white"
+          color="orange"
+          leftSection={<IconLogout size={14} />}
+          onClick={() => setOpen('sign_out')}
+          data-testid="mass-sign-out"
+        >
+          {t('mass.sign_out', { count: split.signOut.length })}
+        </Button>
+      )}
+      {signInCount > 0 && (
+        <Button
+          size="compact-sm"
+          variant="white"
+          leftSection={<IconLogin size={14} />}
+          onClick={() => setOpen('sign_in')}
+          data-testid="mass-sign-in"
+        >
+          {t('mass.sign_in', { count: signInCount })}
+        </Button>
+      )}
+      <SignOutModal visits={split.signOut} opened={open === 'sign_out'} onClose={() => setOpen(null)} onDone={onDone} />
+      <MassSignInModal
+        groups={split.signIn}
+        opened={open === 'sign_in'}
+        onClose={() => setOpen(null)}
+        onDone={onDone}
+        title={t('mass.sign_in_title', { count: signInCount })}
+      />
+    </>
+  );
+}
+
+const ROW_ICONS = { sign_out: IconLogout, sign_in: IconLogin, check_in: IconLogin } as const;
+
+/** One row's next action (badge label: Sign out / Sign in / Check in), running the flow. */
+export function VisitRowAction({ visit, onDone }: { visit: Visit; onDone?: () => void }) {
+  const { t } = useTranslation('sign-in');
+  const [opened, setOpened] = useState(false);
+  const action = rowAction(visit);
+  if (action === null) return null;
+  const RowIcon = ROW_ICONS[action];
+  return (
+    <>
+      <GridRowAction
+        label={t(`badge_label.${action}`)}
+        icon={<RowIcon size={16} />}
+        color={action === 'sign_out' ? 'orange' : 'blue'}
+        onClick={() => setOpened(true)}
+        withLabel
+        testId={`visit-row-${action.replace('_', '-')}`}
+      />
+      {action === 'sign_out' ? (
+        <SignOutModal visits={[visit]} opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
+      ) : (
+        <MassSignInModal
+          groups={[
+            {
+              areaId: visit.area.id,
+              place: `${visit.site.name} › ${visit.area.name}`,
+              people: [{ id: visit.person.id, full_name: visit.person.full_name }],
+            },
+          ]}
+          opened={opened}
+          onClose={() => setOpened(false)}
+          onDone={onDone}
+          title={t(`row.${action}_title`, { name: visit.person.full_name })}
+        />
+      )}
+    </>
+  );
+}

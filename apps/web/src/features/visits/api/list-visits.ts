@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListVisitsParams, VisitList } from '@app/shared/visits/schemas';
+import { api } from '@/lib/api-client';
+import { visitsRootKey } from './visits-query-key';
+
+export const listVisits = (query: ListVisitsParams, signal?: AbortSignal) =>
+  api.get<VisitList>('/visits', { params: query, signal });
+
+export const visitsQueryOptions = (query: ListVisitsParams) =>
+  queryOptions({
+    queryKey: [...visitsRootKey, 'list', query],
+    queryFn: ({ signal }) => listVisits(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** `enabled` waits for the grid's saved preference, so the first page is asked for once. */
+export const useVisits = (query: ListVisitsParams, enabled: boolean) =>
+  useQuery({ ...visitsQueryOptions(query), enabled });

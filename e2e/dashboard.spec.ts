@@ -1,0 +1,271 @@
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { login } from './fixtures/login';
+import { expectGridMirrored } from './fixtures/grid';
+import { loadWorld, type WorldPerson } from './fixtures/world';
+import { expect, test } from './fixtures/test';
+import { screenPath } from './fixtures/screens';
+
+// The dashboard (/ and /filtered): today's counts opening the logbook filtered, the logbook following
+// sign-ins and sign-outs live in two admins' browsers, visit notes, and the printable badge, in
+// English and Arabic. Everything is made through the API on a site of this run's own; visits cannot
+// be removed, so the test signs its people out and forgets the grid it changed.
+test.describe.configure({ mode: 'serial' });
+
+const suffix = Math.random().toString(36).slice(2, 8);
+const SITE = `E2E Dash HQ ${suffix}`;
+const TYPE = `E2E Dash Guests ${suffix}`;
+const HOST = `Hana Host${suffix}`;
+const VERA = `Vera Visit${suffix}`;
+const BRUNO = `Bruno Live${suffix}`;
+
+type Api = {
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => Promise<T>;
+  dispose: () => Promise<void>;
+};
+
+/** Acts through the API as a fixture person (session cookie and CSRF header, like the web app). */
+async function apiAs(person: Pick<WorldPerson, 'email' | 'password'>): Promise<Api> {
+  const context: APIRequestContext = await request.newContext({ baseURL: loadWorld().baseURL });
+  const login = await context.post('/api/v1/auth/login', { data: { email: person.email, password: person.password } });
+  if (!login.ok()) throw new Error(`API sign-in failed: ${login.status()} ${await login.text()}`);
+  const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  return {
+    call: async <T>(method: string, url: string, data?: unknown) => {
+      const res = await context.fetch(`/api/v1${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
+      if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${await res.text()}`);
+      return (res.status() === 204 ? null : await res.json()) as T;
+    },
+    dispose: () => context.dispose(),
+  };
+}
+
+let api: Api;
+const seed = { siteId: '', areaId: '', hostId: '', vera: '', bruno: '' };
+
+test.beforeAll(async () => {
+  api = await apiAs(loadWorld().people.acmeAdmin);
+  seed.siteId = (await api.call<{ id: string }>('POST', '/sites', { name: SITE })).id;
+  seed.areaId = (await api.call<{ id: string }>('POST', '/areas', { site_id: seed.siteId, name: 'Front desk' })).id;
+  const type = await api.call<{ id: string }>('POST', '/user-types', {
+    name: TYPE,
+    registration_method: 'registration_allowed',
+    grace_period_minutes: 30,
+  });
+  const roles = await api.call<{ id: string; key: string | null }[]>('GET', '/people/roles');
+  const employee = roles.find((r) => r.key === 'employee')!.id;
+  const person = async (name: string, company: string | null) => {
+    const [first, last] = name.split(' ');
+    return (
+      await api.call<{ id: string }>('POST', '/people', {
+        first_name: first,
+        last_name: last,
+        email: `${first!.toLowerCase()}.${suffix}@example.test`,
+        company_name: company,
+        role_id: employee,
+        site_ids: [seed.siteId],
+        user_type_ids: [type.id],
+      })
+    ).id;
+  };
+  seed.hostId = await person(HOST, null);
+  seed.vera = await person(VERA, 'Northwind');
+  seed.bruno = await person(BRUNO, null);
+  // A journey whose flow asks for a host and a temperature and prints both on the badge.
+  const journey = await api.call<{ id: string }>('POST', '/journeys', {
+    name: `E2E Dash journey ${suffix}`,
+    site_ids: [seed.siteId],
+  });
+  await api.call('POST', `/journeys/${journey.id}/flows`, {
+    user_type_ids: [type.id],
+    host_ids: [seed.hostId],
+    checks: {
+      host: true,
+      select_host_permitted: true,
+      temperature_check: true,
+      show_temperature: true,
+      print_badge: true,
+      print_badge_host: true,
+    },
+  });
+  await signIn(seed.vera);
+});
+
+/** Signs a person in at the test's area, with the host and a temperature the flow asks for. */
+const signIn = (personId: string) =>
+  api.call('POST', '/visits/sign-in', {
+    area_id: seed.areaId,
+    people: [{ person_id: personId, host_ids: [seed.hostId], temperature: { value: 36.6 } }],
+  });
+
+test.afterAll(async () => {
+  const here = await api.call<{ data: { id: string }[] }>(
+    'GET',
+    `/visits?count=on_site&site_id=${seed.siteId}&limit=100`,
+  );
+  if (here.data.length > 0) await api.call('POST', '/visits/sign-out', { visit_ids: here.data.map((v) => v.id) });
+  await api.call('DELETE', '/table-preferences/dashboard-logbook');
+  await api.dispose();
+});
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="logbook-row"][data-name="${name}"]`);
+const rows = (page: Page) => page.getByTestId('logbook-row');
+
+async function screenshot(page: Page, name: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: screenPath(name), animations: 'disabled', fullPage: true });
+}
+
+test('counts open the logbook filtered, and two admins see sign-ins and sign-outs live', async ({
+  page,
+  loginAs,
+  browser,
+  baseURL,
+}) => {
+  // Two browsers sign in: on a busy machine the app's first load alone takes seconds.
+  test.setTimeout(60_000);
+  await loginAs('acmeAdmin');
+  await expect(page.getByTestId('visits-dashboard')).toBeVisible();
+  await expect(page.getByTestId('count-on_site-value')).toBeVisible();
+
+  // Narrowed to this run's site, the counts follow it.
+  await page.getByTestId('logbook-filters').click();
+  await page.getByTestId('logbook-filter-site_id').fill(SITE);
+  await page.getByRole('option', { name: SITE }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('count-on_site-value')).toHaveText('1');
+  await expect(page.getByTestId('count-signed_in-value')).toHaveText('1');
+  await expect(page.getByTestId('count-expected-value')).toHaveText('0');
+  await expect(rows(page)).toHaveCount(1);
+  const vera = row(page, VERA);
+  await expect(vera.getByTestId('visit-company')).toHaveText('Northwind');
+  await expect(vera.getByTestId('visit-user-type')).toHaveText(TYPE);
+  await expect(vera.getByTestId('visit-site')).toHaveText(SITE);
+  await expect(vera.getByTestId('visit-area')).toHaveText('Front desk');
+  await expect(vera.getByTestId('visit-signed_in')).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(vera.getByTestId('visit-hosts')).toHaveText(HOST);
+  await expect(vera.getByTestId('visit-state')).toHaveText('On site');
+  await expect(page.getByTestId('dashboard-by-type').locator(`[data-name="${TYPE}"]`)).toBeVisible();
+
+  // A count opens /filtered with its filter, and a way back.
+  await page.getByTestId('count-on_site').click();
+  await expect(page).toHaveURL(new RegExp(`/filtered\\?count=on_site&site_id=${seed.siteId}$`));
+  await expect(page.getByTestId('filtered-banner')).toContainText(`On site now · ${SITE}`);
+  await expect(page.getByTestId('count-on_site')).toHaveAttribute('aria-current', 'page');
+  await expect(rows(page)).toHaveCount(1);
+  await screenshot(page, 'dashboard-en');
+
+  // Another admin of the company watches the same site.
+  const other = await browser.newContext({ baseURL });
+  try {
+    const second = await other.newPage();
+    await login(second, loadWorld().people.twoCompanies, { company: 'Acme Cloud' });
+    await second.goto(`/filtered?site_id=${seed.siteId}`);
+    await expect(rows(second)).toHaveCount(1);
+    for (const p of [page, second]) await p.evaluate('window.__noReload = true');
+
+    await signIn(seed.bruno);
+    await expect(row(page, BRUNO)).toBeVisible();
+    await expect(row(second, BRUNO)).toBeVisible();
+    await expect(page.getByTestId('count-on_site-value')).toHaveText('2');
+    await expect(second.getByTestId('count-signed_in-value')).toHaveText('2');
+
+    const bruno = await api.call<{ data: { id: string }[] }>(
+      'GET',
+      `/visits?count=on_site&site_id=${seed.siteId}&search=${encodeURIComponent(BRUNO)}`,
+    );
+    await api.call('POST', '/visits/sign-out', { visit_ids: bruno.data.map((v) => v.id) });
+    // Gone from the "on site" list; still in the other admin's logbook, as left.
+    await expect(row(page, BRUNO)).toHaveCount(0);
+    await expect(page.getByTestId('count-on_site-value')).toHaveText('1');
+    await expect(row(second, BRUNO).getByTestId('visit-state')).toHaveText('Left');
+    await expect(row(second, BRUNO).getByTestId('visit-signed_out')).toHaveText(/^\d{2}:\d{2}$/);
+    for (const p of [page, second]) expect(await p.evaluate('window.__noReload')).toBe(true);
+
+    await page.getByTestId('dashboard-back').click();
+    await expect(page).toHaveURL(/\/$/);
+  } finally {
+    await other.close();
+  }
+});
+
+test('notes are kept to 30 characters, and the badge prints what the flow allows, in English and Arabic', async ({
+  page,
+  loginAs,
+}) => {
+  // Three tabs load the app (the dashboard and the badge twice), and Arabic reloads it.
+  test.setTimeout(60_000);
+  await loginAs('acmeAdmin');
+  await page.goto(`/filtered?count=on_site&site_id=${seed.siteId}`);
+  const vera = row(page, VERA);
+  await expect(vera).toBeVisible();
+
+  await vera.getByTestId('visit-notes').click();
+  const input = page.getByTestId('visit-notes-input');
+  await input.fill('x'.repeat(31));
+  await page.getByTestId('visit-notes-save').click();
+  await expect(page.getByText('Notes can be at most 30 characters.')).toBeVisible();
+  await input.fill('Parking bay 12');
+  await page.getByTestId('visit-notes-save').click();
+  await expect(vera.getByTestId('visit-notes')).toHaveText('Parking bay 12');
+
+  const openBadge = async () => {
+    const [badge] = await Promise.all([page.context().waitForEvent('page'), vera.getByTestId('visit-badge').click()]);
+    const errors: string[] = [];
+    badge.on('pageerror', (error) => errors.push(error.message));
+    await expect(badge.getByTestId('badge-card')).toBeVisible();
+    return { badge, errors };
+  };
+
+  const { badge, errors } = await openBadge();
+  const card = badge.getByTestId('badge-card');
+  await expect(card.getByTestId('badge-name')).toHaveText(VERA);
+  await expect(card.getByTestId('badge-user-type')).toHaveText(TYPE);
+  await expect(card.getByTestId('badge-host')).toContainText(HOST);
+  await expect(card.getByTestId('badge-temperature')).toContainText('36.6 °C');
+  await expect(card.getByTestId('badge-label')).toHaveText('Sign out');
+  await expect(card.getByTestId('badge-place')).toHaveText(`${SITE} › Front desk`);
+  await expect(card.getByTestId('badge-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  // The flow does not show the photo.
+  await expect(card.getByTestId('badge-photo')).toHaveCount(0);
+  await screenshot(badge, 'badge-en');
+  // On paper: the badge alone.
+  await badge.emulateMedia({ media: 'print' });
+  await expect(badge.getByTestId('badge-print')).toBeHidden();
+  await badge.screenshot({ path: screenPath('badge-print-en'), fullPage: true });
+  await badge.emulateMedia({ media: 'screen' });
+  // Printing queues the badge, then opens the browser's print dialog.
+  await badge.evaluate('window.print = () => { window.__printed = (window.__printed || 0) + 1; }');
+  await badge.getByTestId('badge-print').click();
+  await expect.poll(() => badge.evaluate('window.__printed')).toBe(1);
+  await expect(badge.getByText('Badge sent to the print queue.')).toBeVisible();
+  await badge.close();
+  expect(errors).toEqual([]);
+
+  try {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-ar').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('count-on_site')).toContainText('في الموقع الآن');
+    await expect(vera.getByTestId('visit-state')).toHaveText('في الموقع');
+    await expect(page.locator('[data-testid="logbook-table"][aria-busy]')).toHaveCount(0);
+    await expectGridMirrored(page, 'logbook', 'name');
+    await screenshot(page, 'dashboard-ar');
+
+    const arabic = await openBadge();
+    await expect(arabic.badge.locator('html')).toHaveAttribute('dir', 'rtl');
+    const arCard = arabic.badge.getByTestId('badge-card');
+    await expect(arCard.getByTestId('badge-label')).toHaveText('تسجيل الخروج');
+    await expect(arCard.getByTestId('badge-host')).toContainText('يزور');
+    // Mirrored: the label sits at the card's left, its inline end.
+    const box = (await arCard.boundingBox())!;
+    const label = (await arCard.getByTestId('badge-label').boundingBox())!;
+    expect(label.x + label.width / 2).toBeLessThan(box.x + box.width / 2);
+    await screenshot(arabic.badge, 'badge-ar');
+    await arabic.badge.close();
+    expect(arabic.errors).toEqual([]);
+  } finally {
+    // The choice was saved in the profile: the next sign-in anywhere is in English again.
+    await api.call('PUT', '/me/lang', { lang: 'en' });
+  }
+});
