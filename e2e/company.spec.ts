@@ -39,3 +39,33 @@ test('company details: subdomain checked live, logo shown in the top bar, API to
   await page.getByTestId('token-delete-confirm').click();
   await expect(page.getByTestId('token-hint')).toHaveCount(0);
 });
+
+test("company time zone: chosen from the list, kept after reload, and the dashboard's today follows it", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('acmeAdmin');
+  await page.goto('/company');
+  const zone = page.getByTestId('company-timezone');
+  await expect(zone).toHaveValue(/^UTC/);
+  await zone.fill('Kiritimati');
+  await page.getByRole('option', { name: 'Pacific/Kiritimati (GMT+14:00)' }).click();
+  await page.getByTestId('company-save').click();
+  await expect(page.getByText('Company details saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('company-timezone')).toHaveValue('Pacific/Kiritimati (GMT+14:00)');
+
+  // The server's "today" is Kiritimati's date now.
+  const dashboard = await (await page.request.get('/api/v1/dashboard')).json();
+  expect(dashboard).toMatchObject({
+    timezone: 'Pacific/Kiritimati',
+    date: new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10),
+  });
+
+  // Back to UTC for the other tests of this company.
+  await page.getByTestId('company-timezone').fill('UTC');
+  await page.getByRole('option', { name: /^UTC/ }).click();
+  await page.getByTestId('company-save').click();
+  await expect(page.getByText('Company details saved.').first()).toBeVisible();
+  await expect(page.getByTestId('company-timezone')).toHaveValue(/^UTC/);
+});

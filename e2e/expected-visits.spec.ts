@@ -1,5 +1,5 @@
 import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { waitForMail } from './fixtures/mail';
+import { mailsTo, waitForMail } from './fixtures/mail';
 import { expect, test } from './fixtures/test';
 import { expectGridMirrored } from './fixtures/grid';
 import { screenPath } from './fixtures/screens';
@@ -185,6 +185,11 @@ test('an admin adds a new visitor for tomorrow with a host, then changes the tim
   await expect(mine.getByTestId('expected-visit-time-cell')).toHaveText(`${clock.tomorrow} 10:00`);
   await expect(mine).toContainText('Ada Acme');
   await expect(mine.getByTestId('expected-visit-approve')).toHaveCount(0);
+
+  // The invitation goes again, with the same link.
+  await mine.getByTestId('expected-visit-send-invitation').click();
+  await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
+  await expect.poll(() => mailsTo(email).filter((m) => m.subject === 'Your visit to Acme Cloud').length).toBe(2);
 
   // Edit: the same form in a modal, the time moved to 11:30.
   await mine.getByTestId('expected-visit-edit').click();

@@ -65,6 +65,30 @@ describe('company details', () => {
     expect(save.json().fields.subdomain[0]).toBe('This subdomain is already taken.');
   });
 
+  it("sets the company's time zone, which the dashboard's today follows, and refuses an unknown one", async () => {
+    const { client, entity } = await adminOf();
+    const subdomain = entity.subdomain!;
+    expect((await client.get('/company')).json().timezone).toBe('UTC');
+    const res = await client.put('/company', { name: 'Clocked Ltd', subdomain, timezone: 'Pacific/Kiritimati' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().timezone).toBe('Pacific/Kiritimati');
+    const dashboard = (await client.get('/dashboard')).json<{ date: string; timezone: string }>();
+    expect(dashboard.timezone).toBe('Pacific/Kiritimati');
+    // Kiritimati runs 14 hours ahead of UTC: its date is the one at UTC+14 now.
+    expect(dashboard.date).toBe(new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10));
+    const [row] = await auditRows(entity.id, 'company.update');
+    expect(row).toMatchObject({ before: { timezone: 'UTC' }, after: { timezone: 'Pacific/Kiritimati' } });
+
+    // Leaving it out keeps it; a name the runtime does not know is refused with the field named.
+    expect((await client.put('/company', { name: 'Clocked Ltd', subdomain })).json().timezone).toBe(
+      'Pacific/Kiritimati',
+    );
+    const bad = await client.put('/company', { name: 'Clocked Ltd', subdomain, timezone: 'Mars/Olympus_Mons' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.timezone).toEqual(['Choose a time zone from the list.']);
+    expect((await client.get('/company')).json().timezone).toBe('Pacific/Kiritimati');
+  });
+
   it('names the field in the caller’s language when input is bad', async () => {
     const { client } = await adminOf();
     client.lang = 'ar';

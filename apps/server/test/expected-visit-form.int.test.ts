@@ -53,7 +53,8 @@ describe('the add form’s choices', () => {
 
     // An employee may add visits (dashboard) but not open the sites or user types screens.
     const employee = await employeeOf(w);
-    expect((await employee.get('/sites/tree')).statusCode).toBe(403);
+    expect((await employee.get('/sites')).statusCode).toBe(403);
+    expect((await employee.get('/user-types')).statusCode).toBe(403);
     expect((await employee.get('/expected-visits/options')).statusCode).toBe(200);
 
     const scoped = await scopedAdmin(ctx.app, ctx.db.db, w.entity, [w.sites.branch], [w.types.guests]);

@@ -97,7 +97,9 @@ describe('signing in through the API', () => {
     const body = { area_id: w.areas.reception, people: [{ person_id: p.id }] };
     const headers = { 'idempotency-key': 'concurrent-42' };
     const answers = await Promise.all(Array.from({ length: 4 }, () => api.post('/visits/sign-in', body, headers)));
-    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 200, 200, 201]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
+      200, 200, 200, 201,
+    ]);
     expect(new Set(answers.map((a) => a.json<Result>().data[0]!.id)).size).toBe(1);
     expect(await visitsOf(w, p.id)).toHaveLength(1);
   });

@@ -466,7 +466,7 @@ describe('the flow at sign-in', () => {
     expect(out.json<{ data: VisitBody[] }>().data[0]!.early_reason).toMatchObject({ id: doctor });
   });
 
-  it('makes the person pick when several late reasons apply', async () => {
+  it('makes the person pick when several late (or early) reasons apply', async () => {
     const w = await world(middayZone());
     const lateReasonOf = async (modeName: string, reasonName: string) => {
       const mode = await w.admin.post('/attendance-modes', {
@@ -478,15 +478,22 @@ describe('the flow at sign-in', () => {
       });
       expect(mode.statusCode, mode.body).toBe(201);
       const modeId = mode.json<{ id: string }>().id;
-      const res = await w.admin.post(`/attendance-modes/${modeId}/reasons`, {
-        name: reasonName,
-        type: 'late_sign_in',
-        start_time: '08:00',
-        duration_minutes: 600,
-        attendance_code: reasonName.slice(0, 3).toUpperCase(),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return { modeId, reasonId: res.json<{ id: string }>().id };
+      const add = async (name: string, type: string) => {
+        const res = await w.admin.post(`/attendance-modes/${modeId}/reasons`, {
+          name,
+          type,
+          start_time: '08:00',
+          duration_minutes: 600,
+          attendance_code: name.slice(0, 3).toUpperCase(),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<{ id: string }>().id;
+      };
+      return {
+        modeId,
+        reasonId: await add(reasonName, 'late_sign_in'),
+        earlyId: await add(`${reasonName} home`, 'early_sign_out'),
+      };
     };
     const day = await lateReasonOf('Day shift', 'Traffic');
     const cover = await lateReasonOf('Cover shift', 'Bus strike');
@@ -503,6 +510,14 @@ describe('the flow at sign-in', () => {
     expect(unpicked.json<Refusal>().people[0]!.fields.reason_id).toEqual(['Several reasons apply now: choose one.']);
     const visit = await w.signInOne(sam.id, w.areas.reception, { reason_id: cover.reasonId });
     expect(visit.late_reason).toMatchObject({ id: cover.reasonId, name: 'Bus strike' });
+
+    // Leaving early, the same: both modes' early reasons apply, so one must be chosen.
+    const leave = await w.admin.post('/visits/sign-out', { visit_ids: [visit.id] });
+    expect(leave.statusCode).toBe(422);
+    expect(leave.json<Refusal>().people[0]!.fields.reason_id).toEqual(['Several reasons apply now: choose one.']);
+    const out = await w.admin.post('/visits/sign-out', { visit_ids: [visit.id], reason_id: day.earlyId });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json<{ data: VisitBody[] }>().data[0]!.early_reason).toMatchObject({ id: day.earlyId });
   });
 
   it('asks the custom fields of sign-in and keeps the values with the visit', async () => {

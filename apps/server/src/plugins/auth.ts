@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAllowed, type Permission } from '@app/shared/access/permissions';
+import { isAnyAllowed, permissionMapOf, STANDALONE_PERMISSIONS, type Permission } from '@app/shared/access/permissions';
 import { SESSION, type Language } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
 import { pickLanguage } from '../lib/i18n';
@@ -20,7 +20,8 @@ import { findLiveSession, updateSession, type SessionWithUser } from '../modules
  */
 export type RouteAccess = {
   auth?: 'public' | 'user' | 'entity';
-  permission?: Permission;
+  /** The permission the route needs; of a list, any one of them. */
+  permission?: Permission | readonly Permission[];
   /** Reachable while the company's two-step policy still asks this person to enrol. */
   allowWithoutOtp?: boolean;
   /** Reachable while a sign-in waits for its two-step code. */
@@ -32,6 +33,8 @@ export type RouteAccess = {
   /** A public route whose Bearer token is a kiosk's device token, which the route checks itself. */
   deviceToken?: boolean;
 };
+
+const STANDALONE_MAP = permissionMapOf(STANDALONE_PERMISSIONS);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -147,6 +150,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         throw new AppError('otp_enrolment_required', { otpError: true });
       }
     }
-    if (rule.permission && !isAllowed(req.access.permissions, rule.permission)) throw new AppError('forbidden');
+    if (!rule.permission) return;
+    if (!isAnyAllowed(req.access.permissions, rule.permission)) throw new AppError('forbidden');
+    if (req.access.entity.package === 'Standalone' && !isAnyAllowed(STANDALONE_MAP, rule.permission)) {
+      throw new AppError('forbidden', { messageKey: 'standalone_package' });
+    }
   });
 });

@@ -69,3 +69,17 @@ export type PermissionMap = Partial<Record<Permission, { allowed: Allowed }>>;
 
 export const isAllowed = (map: PermissionMap | undefined, permission: Permission): boolean =>
   map?.[permission]?.allowed === 1;
+
+/** Whether a map allows a permission, or any one of a list of them (a route reachable from two screens). */
+export const isAnyAllowed = (map: PermissionMap | undefined, needed: Permission | readonly Permission[]): boolean =>
+  (typeof needed === 'string' ? [needed] : needed).some((p) => isAllowed(map, p));
+
+/** The map allowing exactly these permissions. */
+export const permissionMapOf = (allowed: readonly Permission[]): PermissionMap =>
+  Object.fromEntries(allowed.map((p) => [p, { allowed: 1 as const }]));
+
+/**
+ * What a Standalone company's people can reach (spec §6: every item but sites, passport and company is
+ * disabled off Cloud). The server refuses the rest whatever a role allows.
+ */
+export const STANDALONE_PERMISSIONS: readonly Permission[] = ['sites_devices', 'passport', 'company_details'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PACKAGES, PLAN_IDS, SUBSCRIPTIONS } from '../constants';
 import { entitySummarySchema } from '../auth/schemas';
+import { isTimeZone } from '../time-zones';
 
 // Subdomain: a DNS label, lower case.
 export const subdomainField = z
@@ -26,6 +27,8 @@ export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export const updateCompanyBodySchema = z.object({
   name: z.string().trim().min(2).max(50),
   subdomain: subdomainField,
+  /** The company's clock (an IANA name): "today", midnight sign-out, permits and dates on screens. */
+  timezone: z.string().trim().max(64).refine(isTimeZone, { message: 'invalid_time_zone' }).optional(),
 });
 export const checkSubdomainQuerySchema = z.object({ subdomain: z.string().max(100), entity_id: z.uuid().optional() });
 export const checkSubdomainResponseSchema = z.object({ available: z.boolean(), reason: z.string().optional() });

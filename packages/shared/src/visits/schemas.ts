@@ -206,6 +206,23 @@ const idList = (max: number) =>
     .max(max)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'visit_duplicate_ids' });
 
+/**
+ * GET /visits/people: the active people (in the caller's scope) whose name, email, phone, id number or
+ * company matches, for quick sign-in. Part of the dashboard (spec §2), so it needs no access to Users.
+ */
+export const signInCandidatesQuerySchema = z.object({
+  search: z.string().trim().min(2).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const signInCandidateSchema = z.object({
+  id: z.uuid(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  user_types: z.array(ref),
+});
+export type SignInCandidate = z.infer<typeof signInCandidateSchema>;
+
 /** POST /visits/sign-in/preview: what the flow asks of each person now (spec "Mass-action data"). */
 export const signInPreviewBodySchema = z.object({
   area_id: z.uuid(),

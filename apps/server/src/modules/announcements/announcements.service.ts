@@ -9,7 +9,6 @@ import {
 } from '@app/shared/announcements/schemas';
 import { excerptOf, htmlHasText } from '@app/shared/announcements/text';
 import { announcementTimeIssues, fromLocalDateTime, toLocalDateTime } from '@app/shared/announcements/times';
-import { safeTimeZone } from '@app/shared/time-zones';
 import type { Language } from '@app/shared/constants';
 import type { z } from 'zod';
 import type { listAnnouncementsQuerySchema } from '@app/shared/announcements/schemas';
@@ -18,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { writeAudit } from '../audit/audit.repository';
 import { scheduleAnnouncementTransitions } from './announcements.jobs';
 import {
@@ -40,8 +40,6 @@ type ListQuery = z.output<typeof listAnnouncementsQuerySchema>;
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
 
-const zoneOf = (ctx: AccessContext) => safeTimeZone(ctx.entity.timezone);
-
 /**
  * Whether the caller may change an announcement (spec §6 admin scope): an admin limited to some user
  * types may change only announcements for some of their types and for none outside them; an
@@ -59,7 +57,7 @@ function toAnnouncement(
   state: AnnouncementState,
   targets: AnnouncementTarget[],
 ): Announcement {
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   return {
     id: row.id,
     text: row.text,
@@ -116,7 +114,7 @@ export async function listCompanyAnnouncements(
         targets.filter((x) => x.announcementId === r.row.id),
       ),
     );
-    return { data, count, timezone: zoneOf(ctx) };
+    return { data, count, timezone: companyZone(ctx) };
   });
 }
 
@@ -134,7 +132,7 @@ export async function announcementTargets(app: FastifyInstance, ctx: AccessConte
 
 /** The company's clock, so a form offers no time in the past. */
 export function announcementClock(ctx: AccessContext, now = new Date()) {
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   return { timezone, now: toLocalDateTime(now, timezone) };
 }
 
@@ -152,7 +150,7 @@ async function checkBody(
   now: Date,
   before?: AnnouncementRow,
 ): Promise<Checked> {
-  const timeZone = zoneOf(ctx);
+  const timeZone = companyZone(ctx);
   const kept = before && {
     publish_at: toLocalDateTime(before.publishAt, timeZone) === body.publish_at,
     expires_at: toLocalDateTime(before.expiresAt, timeZone) === body.expires_at,

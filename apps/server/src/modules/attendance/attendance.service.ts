@@ -27,6 +27,7 @@ import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { writeAudit, writeAudits } from '../audit/audit.repository';
 import {
   deleteMode,
@@ -452,7 +453,7 @@ export async function getApplicableReasons(
     }
     return withParts(tx, ctx.entityId, rows);
   });
-  const timezone = ctx.entity.timezone;
+  const timezone = companyZone(ctx);
   const local = localMoment(q.at ? new Date(q.at) : new Date(), timezone);
   const result = applicableReasons(modes, q.action, local);
   const modeName = new Map(modes.map((m) => [m.id, m.name]));

@@ -11,13 +11,14 @@ import {
   type RecordResponsesBody,
   type VaccineStatus,
 } from '@app/shared/compliances/responses';
-import { answerStillValid, safeTimeZone } from '@app/shared/compliances/validity';
+import { answerStillValid } from '@app/shared/compliances/validity';
 import type { AnswerRecord } from '@app/shared/compliances/responses';
 import type { AnswerStatus } from '@app/shared/compliances/answer-status';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { writeAudits } from '../audit/audit.repository';
 import { findPeople, userTypesOf } from '../people/people.repository';
 import { personInScope } from '../people/person-scope';
@@ -84,7 +85,7 @@ export async function recordResponses(
   personId: string,
   body: RecordResponsesBody,
 ): Promise<ComplianceResponse[]> {
-  const timeZone = safeTimeZone(ctx.entity.timezone);
+  const timeZone = companyZone(ctx);
   return inTenant(app, ctx, async (tx) => {
     await mustFindPerson(tx, ctx, personId);
     if (body.area_id && !(await findArea(tx, ctx.entityId, ctx.siteIds, body.area_id))) {

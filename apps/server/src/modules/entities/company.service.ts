@@ -66,7 +66,7 @@ export async function subdomainAvailability(app: FastifyInstance, ctx: AccessCon
 export async function updateCompany(
   app: FastifyInstance,
   ctx: AccessContext,
-  input: { name: string; subdomain: string },
+  input: { name: string; subdomain: string; timezone?: string },
 ) {
   if ((RESERVED_SUBDOMAINS as readonly string[]).includes(input.subdomain)) {
     throw new AppError('conflict', { field: 'subdomain', messageKey: 'subdomain_reserved' });
@@ -75,13 +75,17 @@ export async function updateCompany(
     throw new AppError('subdomain_taken', { field: 'subdomain' });
   }
   return inCompany(app, ctx, async (tx, before) => {
-    const after = (await updateEntity(tx, ctx.entityId, { name: input.name, subdomain: input.subdomain }))!;
+    const after = (await updateEntity(tx, ctx.entityId, {
+      name: input.name,
+      subdomain: input.subdomain,
+      timezone: input.timezone ?? before.timezone,
+    }))!;
     await writeAudit(tx, ctx, {
       action: 'company.update',
       targetType: 'entity',
       targetId: ctx.entityId,
-      before: { name: before.name, subdomain: before.subdomain },
-      after: { name: after.name, subdomain: after.subdomain },
+      before: { name: before.name, subdomain: before.subdomain, timezone: before.timezone },
+      after: { name: after.name, subdomain: after.subdomain, timezone: after.timezone },
     });
     return toCompanyDetails(after, await listRoleRefs(tx, ctx.entityId));
   });

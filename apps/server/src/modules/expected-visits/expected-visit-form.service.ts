@@ -12,10 +12,10 @@ import type {
   expectedVisitPeopleSearchBodySchema,
 } from '@app/shared/expected-visits/form-options';
 import type { HostSettings } from '@app/shared/pre-registration/schemas';
-import { safeTimeZone } from '@app/shared/time-zones';
 import type { PROFILE_FIELDS, RegistrationMethod } from '@app/shared/user-types/schemas';
 import { withTenant, type Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { listPeople, userTypesOf } from '../people/people.repository';
 import { siteInScope, typeInScope } from '../people/person-rules';
 import { personInScope } from '../people/person-scope';
@@ -35,7 +35,7 @@ export async function getExpectedVisitOptions(app: FastifyInstance, ctx: AccessC
     const { siteRows, areaRows } = await listSitesWithAreas(tx, ctx.entityId, ctx.siteIds);
     const types = await listUserTypes(tx, ctx.entityId, ctx.userTypeIds);
     return {
-      timezone: safeTimeZone(ctx.entity.timezone),
+      timezone: companyZone(ctx),
       sites: siteRows.map((site) => ({
         id: site.id,
         name: site.name,

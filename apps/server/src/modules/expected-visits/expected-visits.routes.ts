@@ -18,7 +18,9 @@ import {
   expectedVisitPeopleSearchBodySchema,
   expectedVisitPeopleSearchResultSchema,
 } from '@app/shared/expected-visits/form-options';
+import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
+import { resendInvitation } from './invitation.service';
 import {
   getExpectedVisitHostSettings,
   getExpectedVisitOptions,
@@ -173,5 +175,20 @@ export const expectedVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => decideVisit(app, requireAccess(req), req.params.id, req.body, req.lang),
+  );
+  app.post(
+    '/expected-visits/:id/invitation',
+    {
+      config: DASHBOARD,
+      schema: {
+        tags,
+        summary: 'Email the visitor their confirmation link and code again (at most once a minute)',
+        description:
+          '422 when the link no longer works (deleted, arrived, rejected, time passed), the visitor has no email, or within a minute of the last one.',
+        params: idParam,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => resendInvitation(app, requireAccess(req), req.params.id, req.lang),
   );
 };

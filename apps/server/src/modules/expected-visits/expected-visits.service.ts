@@ -12,13 +12,13 @@ import type {
 import { isVisitDate, validateExpectedVisitBodySchema } from '@app/shared/expected-visits/schemas';
 import type { RegistrationMethod } from '@app/shared/user-types/schemas';
 import { decide, type JourneyStage, type VisitAction } from '@app/shared/visits/stages';
-import { safeTimeZone } from '@app/shared/time-zones';
 import type { z } from 'zod';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { writeAudit } from '../audit/audit.repository';
 import { newQrCode } from '../entities/entity-setup';
 import type { Mail } from '../mail/mailer';
@@ -69,7 +69,6 @@ import {
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
-const zoneOf = (ctx: AccessContext) => safeTimeZone(ctx.entity.timezone);
 
 type Resolved = {
   site: { id: string; name: string };
@@ -101,7 +100,7 @@ async function resolveBody(
   if (!type || !typeInScope(ctx, type.id)) {
     throw new AppError('rule_violation', { field: 'user_type_id', messageKey: 'user_type_not_available' });
   }
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   const kept = before?.expectedAt && clockOf(before.expectedAt, timezone);
   const unchanged = kept && kept.date === body.visit_date && kept.time === body.visit_time;
   // A time kept from before may have passed; a new one may not.
@@ -184,26 +183,32 @@ async function actorPersonId(tx: Executor, ctx: AccessContext) {
   return ctx.actor.kind === 'user' ? personOfMembership(tx, ctx.entityId, ctx.actor.membershipId) : null;
 }
 
-function invite(
+/** The visitor's email with the visit's confirmation link and code (none without an email or a link). */
+export function invite(
   app: FastifyInstance,
   ctx: AccessContext,
   lang: Language,
   row: VisitRow,
-  r: Resolved,
-  to: string | null,
+  to: { name: string; email: string | null; place: string },
 ) {
-  if (!to || !row.linkToken) return null;
-  const clock = clockOf(row.expectedAt!, zoneOf(ctx));
-  return inviteMail(lang, to, {
+  if (!to.email || !row.linkToken) return null;
+  const clock = clockOf(row.expectedAt!, companyZone(ctx));
+  return inviteMail(lang, to.email, {
     company: ctx.entity.name,
-    name: r.person?.firstName ?? r.visitor?.first_name ?? '',
+    name: to.name,
     date: clock.date,
     time: clock.time,
-    place: `${r.site.name}, ${r.area.name}`,
+    place: to.place,
     code: row.linkCode ?? '',
     link: linkUrl(app, row.linkToken),
   });
 }
+
+const inviteeOf = (r: Resolved, person: NonNullable<Resolved['person']>) => ({
+  name: person.firstName,
+  email: person.email,
+  place: `${r.site.name}, ${r.area.name}`,
+});
 
 /** The database's unique indexes back the checks when two requests race. */
 async function mapUnique<T>(work: Promise<T>): Promise<T> {
@@ -260,9 +265,9 @@ export async function createExpectedVisit(
         extra: { origin: 'admin' },
       });
       await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
-      const view = await visitView(app, tx, row, zoneOf(ctx));
+      const view = await visitView(app, tx, row, companyZone(ctx));
       await writeAudit(tx, ctx, { action: 'visit.expected', targetType: 'visit', targetId: id, after: view });
-      return { view, row, mail: invite(app, ctx, lang, row, { ...r, person }, person.email) };
+      return { view, row, mail: invite(app, ctx, lang, row, inviteeOf(r, person)) };
     }),
   );
   emitVisits(app, ctx.entityId, 'expected', [row]);
@@ -284,7 +289,7 @@ function assertExpected(row: VisitRow, field: string) {
 }
 
 export async function getExpectedVisit(app: FastifyInstance, ctx: AccessContext, id: string) {
-  return inTenant(app, ctx, async (tx) => visitView(app, tx, await mustFindVisit(tx, ctx, id), zoneOf(ctx)));
+  return inTenant(app, ctx, async (tx) => visitView(app, tx, await mustFindVisit(tx, ctx, id), companyZone(ctx)));
 }
 
 /** PUT: every field replaced; the stage follows the new user type and compliance, a decision is kept. */
@@ -300,7 +305,7 @@ export async function changeExpectedVisit(
     inTenant(app, ctx, async (tx) => {
       const before = await mustFindVisit(tx, ctx, id, true);
       assertExpected(before, 'id');
-      const beforeView = await visitView(app, tx, before, zoneOf(ctx));
+      const beforeView = await visitView(app, tx, before, companyZone(ctx));
       const r = await resolveBody(tx, ctx, body, now, before);
       const person = r.person ?? (await addVisitor(tx, ctx, r));
       const { progress } = await complianceStateOf(tx, ctx.entityId, {
@@ -330,7 +335,7 @@ export async function changeExpectedVisit(
         notes: body.notes,
       });
       await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
-      const view = await visitView(app, tx, row, zoneOf(ctx));
+      const view = await visitView(app, tx, row, companyZone(ctx));
       await writeAudit(tx, ctx, {
         action: 'visit.expected_changed',
         targetType: 'visit',
@@ -339,7 +344,7 @@ export async function changeExpectedVisit(
         after: view,
       });
       // A new person hears of the visit; the same one already has the link.
-      const mail = before.personId !== person.id ? invite(app, ctx, lang, row, { ...r, person }, person.email) : null;
+      const mail = before.personId !== person.id ? invite(app, ctx, lang, row, inviteeOf(r, person)) : null;
       return { view, row, mail };
     }),
   );
@@ -389,7 +394,7 @@ export async function decideVisit(
       decidedByPersonId: await actorPersonId(tx, ctx),
       decidedAt: new Date(),
     });
-    const view = await visitView(app, tx, row, zoneOf(ctx));
+    const view = await visitView(app, tx, row, companyZone(ctx));
     await writeAudit(tx, ctx, {
       action: `visit.${body.decision}`,
       targetType: 'visit',
@@ -495,7 +500,7 @@ export async function validateExpectedVisit(
         add('visit_time', 'expected_visit_invalid_time');
       else {
         try {
-          const when = visitTimeOf(body.visit_date, body.visit_time.slice(0, 5), zoneOf(ctx), now);
+          const when = visitTimeOf(body.visit_date, body.visit_time.slice(0, 5), companyZone(ctx), now);
           if (personId && (await sameDayVisit(tx, ctx.entityId, personId, when, body.exclude_visit_id))) {
             add('visit_date', 'expected_visit_exists');
           }

@@ -14,10 +14,17 @@ import {
   type ComplianceFlags,
   type FlowSettings,
 } from '@app/shared/journeys/flow-settings';
+import { linkExpiry, type LinkExpiry, type LinkMode } from '@app/shared/pre-registration/link-expiry';
 import type { HostSettings } from '@app/shared/pre-registration/schemas';
 import { safeTimeZone } from '@app/shared/time-zones';
 import type { RegistrationMethod } from '@app/shared/user-types/schemas';
-import { stageFor, type ComplianceProgress, type JourneyStage, type VisitAction } from '@app/shared/visits/stages';
+import {
+  stageFor,
+  type ComplianceProgress,
+  type JourneyStage,
+  type VisitAction,
+  type VisitState,
+} from '@app/shared/visits/stages';
 import { startOfLocalDay } from '@app/shared/compliances/validity';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -233,6 +240,26 @@ export const newLinkCode = () =>
   Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 export const qrDataUrl = (code: string) => QRCode.toDataURL(code, { margin: 1, width: 320 });
+
+/** Whether a visit's link works at `now` (spec §4 link expiry), its user type giving the grace period. */
+export const linkExpiryOf = (
+  visit: VisitRow,
+  type: { gracePeriodMinutes: number } | null,
+  mode: LinkMode,
+  now: Date,
+): LinkExpiry | null =>
+  linkExpiry(
+    {
+      state: visit.state as VisitState,
+      stage: visit.stage,
+      expectedAt: visit.expectedAt,
+      confirmedAt: visit.confirmedAt,
+      signOutSource: visit.signOutSource,
+      gracePeriodMinutes: type?.gracePeriodMinutes ?? 30,
+    },
+    mode,
+    now,
+  );
 
 export const linkUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/pre-registration/${token}`;
 export const complianceUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/online-compliance/${token}`;

@@ -8,12 +8,7 @@ import type { Language } from '@app/shared/constants';
 import { gradeResponse, isGradeProblem, type VaccineStatus } from '@app/shared/compliances/responses';
 import { compareLocalDates, localDate, parseLocalDate } from '@app/shared/compliances/validity';
 import type { StoredAsked } from '@app/shared/compliances/schemas';
-import {
-  linkExpiry,
-  linkExpiryMessageKey,
-  type LinkExpiry,
-  type LinkMode,
-} from '@app/shared/pre-registration/link-expiry';
+import { linkExpiryMessageKey, type LinkExpiry, type LinkMode } from '@app/shared/pre-registration/link-expiry';
 import type {
   ConfirmVisitForm,
   DocumentForm,
@@ -23,7 +18,7 @@ import type {
   VisitMetadata,
 } from '@app/shared/pre-registration/schemas';
 import { PROFILE_FIELDS, type RegistrationMethod } from '@app/shared/user-types/schemas';
-import type { JourneyStage, VisitState } from '@app/shared/visits/stages';
+import type { JourneyStage } from '@app/shared/visits/stages';
 import { safeTimeZone } from '@app/shared/time-zones';
 import type { z } from 'zod';
 import type { onlineComplianceBodySchema } from '@app/shared/pre-registration/schemas';
@@ -57,6 +52,7 @@ import {
   emitVisits,
   flagsOf,
   hostSettingsOf,
+  linkExpiryOf,
   qrDataUrl,
   stageOf,
   visitOrigin,
@@ -131,18 +127,7 @@ async function load(tx: Executor, entity: EntityRecord, visitId: string, mode: L
   const person = visit ? await findPersonRow(tx, entity.id, visit.personId) : null;
   if (!visit || !person) return null;
   const type = visit.userTypeId ? await findUserType(tx, entity.id, visit.userTypeId) : null;
-  const expiry = linkExpiry(
-    {
-      state: visit.state as VisitState,
-      stage: visit.stage,
-      expectedAt: visit.expectedAt,
-      confirmedAt: visit.confirmedAt,
-      signOutSource: visit.signOutSource,
-      gracePeriodMinutes: type?.gracePeriodMinutes ?? 30,
-    },
-    mode,
-    now,
-  );
+  const expiry = linkExpiryOf(visit, type, mode, now);
   return { entity, visit, person, type, flow: await flowOfVisit(tx, visit), expiry } satisfies Loaded;
 }
 

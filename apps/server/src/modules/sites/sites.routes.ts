@@ -45,7 +45,11 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/sites/tree',
-    { config: SITES, schema: { tags, summary: 'The site → area tree', response: { 200: siteTreeSchema } } },
+    {
+      // The dashboard's sign-in picks an area from it too (spec §2: quick sign in is part of the dashboard).
+      config: { access: { permission: ['sites_devices', 'dashboard'] as const } },
+      schema: { tags, summary: 'The site → area tree', response: { 200: siteTreeSchema } },
+    },
     async (req) => getSiteTree(app, requireAccess(req)),
   );
   app.post(

@@ -6,7 +6,8 @@ import type { CheckedPermit, PermitCheck } from '@app/shared/visit-permits/schem
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
 import { permitsApplyingToPerson, permitsApplyingToUserType, type AppliedPermit } from './permit-assignments.service';
-import { scheduleOfRow, scopeOf, todayOf, toPermitSummary, zoneOf } from './permit-view';
+import { scheduleOfRow, scopeOf, todayOf, toPermitSummary } from './permit-view';
+import { companyZone } from '../access/company-zone';
 import { inTenant } from './visit-permits.service';
 import { findPersonInScope, findUserTypeInScope } from './visit-permits.repository';
 
@@ -47,7 +48,7 @@ export async function checkPermits(
   q: CheckInput,
   now = Date.now(),
 ): Promise<PermitCheck> {
-  const timeZone = zoneOf(ctx);
+  const timeZone = companyZone(ctx);
   const { at, adjusted } = momentOf(q, timeZone, now);
   const { subject, applied } = await inTenant(app, ctx, async (tx) => {
     if (q.person_id) {

@@ -1,21 +1,15 @@
 // How a stored permit is shown: its schedule as the engine reads it, and the API's shapes.
-import {
-  isTimeZone,
-  localDateTime,
-  periodOn,
-  type PermitSchedule,
-  type Recurrence,
-} from '@app/shared/visit-permits/recurrence';
+import { localDateTime, periodOn, type PermitSchedule, type Recurrence } from '@app/shared/visit-permits/recurrence';
 import type { SimpleVisitPermit, VisitPermit } from '@app/shared/visit-permits/schemas';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { personInScope } from '../people/person-scope';
 import type { PermitRow, PermitScope, PermitWithCounts } from './visit-permits.repository';
 
 /** The company's time zone: permits' days and times are on its clock. */
-export const zoneOf = (ctx: AccessContext): string => (isTimeZone(ctx.entity.timezone) ? ctx.entity.timezone : 'UTC');
 
 /** Today's date on the company's clock. */
-export const todayOf = (ctx: AccessContext, now = Date.now()): string => localDateTime(now, zoneOf(ctx)).date;
+export const todayOf = (ctx: AccessContext, now = Date.now()): string => localDateTime(now, companyZone(ctx)).date;
 
 /** What the caller may see of people and user types (spec §6). */
 export const scopeOf = (ctx: AccessContext): PermitScope => ({

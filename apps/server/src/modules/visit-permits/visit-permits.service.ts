@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
-import { scopeOf, todayOf, toPermit, toSimplePermit, zoneOf } from './permit-view';
+import { scopeOf, todayOf, toPermit, toSimplePermit } from './permit-view';
+import { companyZone } from '../access/company-zone';
 import {
   deletePermit,
   findPermit,
@@ -63,7 +64,7 @@ const columns = (body: VisitPermitBodyParsed) => ({
 
 export async function listCompanyPermits(app: FastifyInstance, ctx: AccessContext, q: ListQuery) {
   const today = todayOf(ctx);
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   return inTenant(app, ctx, async (tx) => {
     if (q.simple === '1') {
       const rows = await listAllPermits(tx, ctx.entityId);

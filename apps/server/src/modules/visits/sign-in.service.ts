@@ -74,7 +74,7 @@ import {
   visitsByIdempotencyKey,
   type VisitRecord,
 } from './visits.repository';
-import { zoneOf } from './visits.service';
+import { companyZone } from '../access/company-zone';
 
 type SignOutParsed = z.output<typeof signOutBodySchema>;
 type Issue = { field: string; key: string; vars?: Record<string, string | number> };
@@ -162,7 +162,7 @@ async function planPeople(
   wanted: readonly { personId: string; userTypeId?: string | null }[],
   now: Date,
 ) {
-  const timeZone = zoneOf(ctx);
+  const timeZone = companyZone(ctx);
   const ids = wanted.map((w) => w.personId);
   const people = await findPeople(tx, ctx.entityId, personInScope(ctx), ids);
   const choices = await flowsForPeopleAtSite(tx, ctx.entityId, area.siteId, wanted);
@@ -559,7 +559,7 @@ export async function signIn(
   opts: { lang: Language; idempotencyKey?: string; now?: Date },
 ): Promise<VisitActionResult> {
   const key = opts.idempotencyKey ?? body.idempotency_key;
-  const timeZone = zoneOf(ctx);
+  const timeZone = companyZone(ctx);
   const run = () =>
     inTenant(app, ctx, async (tx) => {
       if (key) {
@@ -764,7 +764,7 @@ async function notifyHosts(
         company: ctx.entity.name,
         site: place?.siteName ?? '',
         area: place?.areaName ?? '',
-        time: localStamp(now, zoneOf(ctx)),
+        time: localStamp(now, companyZone(ctx)),
         message: place?.visit.hostMessage ?? '',
       };
       mails.push({
@@ -801,7 +801,7 @@ export async function signOut(
   opts: { lang: Language; now?: Date },
 ): Promise<VisitActionResult> {
   const now = opts.now ?? new Date();
-  const timeZone = zoneOf(ctx);
+  const timeZone = companyZone(ctx);
   const outcome = await inTenant(app, ctx, async (tx) => {
     const scope = visitInScope(ctx);
     const byId = await lockVisits(tx, ctx.entityId, scope, body.visit_ids);
@@ -851,7 +851,15 @@ export async function signOut(
           });
         } else reasons.set(v.id, known.id);
       } else {
-        reasons.set(v.id, applicableReasons(own, 'sign_out', moment).preselected_id);
+        // As at sign-in (spec §4): one reason that applies is taken; of several, someone must choose.
+        const applicable = applicableReasons(own, 'sign_out', moment);
+        if (applicable.reasons.length > 1) {
+          refused.push({
+            personId: v.personId,
+            fullName: names.get(v.personId) ?? null,
+            issues: [{ field: 'reason_id', key: 'visit_reason_required' }],
+          });
+        } else reasons.set(v.id, applicable.preselected_id);
       }
     }
     if (refused.length) throw new VisitRefusal(refused);

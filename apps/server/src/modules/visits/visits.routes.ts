@@ -11,6 +11,8 @@ import {
   listVisitsQuerySchema,
   logbookFilterOptionsSchema,
   signInBodySchema,
+  signInCandidatesQuerySchema,
+  signInCandidateSchema,
   signInPreviewBodySchema,
   signInPreviewSchema,
   signOutBodySchema,
@@ -22,6 +24,7 @@ import {
 } from '@app/shared/visits/schemas';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../plugins/auth';
+import { searchSignInCandidates } from './sign-in-candidates.service';
 import { previewSignIn, refusalBody, signIn, signOut, VisitRefusal } from './sign-in.service';
 import {
   changeNotes,
@@ -44,6 +47,21 @@ const refused = z.union([visitErrorsSchema, errorBodySchema]);
 
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['visits'];
+
+  app.get(
+    '/visits/people',
+    {
+      config: DASHBOARD,
+      schema: {
+        tags,
+        summary:
+          'Active people to sign in, searched by name, email, phone, id number or company (two characters at least)',
+        querystring: signInCandidatesQuerySchema,
+        response: { 200: z.object({ data: z.array(signInCandidateSchema) }) },
+      },
+    },
+    async (req) => searchSignInCandidates(app, requireAccess(req), req.query),
+  );
 
   app.get(
     '/dashboard',

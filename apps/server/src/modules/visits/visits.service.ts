@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { planHasCustomFields } from '@app/shared/custom-fields/schemas';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
-import { safeTimeZone } from '@app/shared/time-zones';
 import { badgeLabel } from '@app/shared/visits/stages';
 import { dayRange, localDay, localStamp } from '@app/shared/visits/rules';
 import type {
@@ -24,6 +23,7 @@ import { customFields, journeyFlows, personFieldValues } from '../../db/schema/i
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { companyZone } from '../access/company-zone';
 import { writeAudit } from '../audit/audit.repository';
 import { fullName, photoUrl } from '../people/person-view';
 import { findArea, findSite } from '../sites/sites.repository';
@@ -43,8 +43,6 @@ import {
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
 
-export const zoneOf = (ctx: AccessContext) => safeTimeZone(ctx.entity.timezone);
-
 /** A site or area named in a query must be one the caller sees (404 otherwise). */
 async function assertPlace(tx: Executor, ctx: AccessContext, place: { site_id?: string; area_id?: string }) {
   if (place.site_id && !(await findSite(tx, ctx.entityId, ctx.siteIds, place.site_id))) throw new AppError('not_found');
@@ -58,7 +56,7 @@ export async function getDashboard(
   q: DashboardQuery,
   now = new Date(),
 ): Promise<Dashboard> {
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   const date = localDay(now, timezone);
   return inTenant(app, ctx, async (tx) => {
     await assertPlace(tx, ctx, q);
@@ -96,7 +94,7 @@ export async function listVisits(
   q: ListVisitsParams,
   now = new Date(),
 ): Promise<VisitList> {
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   const today = localDay(now, timezone);
   const from = q.from ?? (q.to && q.to < today ? q.to : today);
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
@@ -156,7 +154,7 @@ export async function mustFindVisitRow(tx: Executor, ctx: AccessContext, id: str
 export async function getVisit(app: FastifyInstance, ctx: AccessContext, id: string): Promise<Visit> {
   return inTenant(app, ctx, async (tx) => {
     const row = await mustFindVisitRow(tx, ctx, id);
-    return (await toVisits(tx, ctx.entityId, zoneOf(ctx), [row]))[0]!;
+    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row]))[0]!;
   });
 }
 
@@ -178,7 +176,7 @@ export async function changeNotes(
       after: { notes: body.notes },
     });
     const row = await mustFindVisitRow(tx, ctx, id);
-    return (await toVisits(tx, ctx.entityId, zoneOf(ctx), [row]))[0]!;
+    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row]))[0]!;
   });
   emitVisits(app, ctx.entityId, 'notes_changed', [{ id, areaId: result.area.id }]);
   return result;
@@ -205,7 +203,7 @@ const journeyLogoUrl = (journeyId: string, key: string | null) => {
  */
 async function buildBadge(tx: Executor, ctx: AccessContext, row: VisitRow): Promise<Badge> {
   const v = row.visit;
-  const timezone = zoneOf(ctx);
+  const timezone = companyZone(ctx);
   const [flow] = v.journeyFlowId
     ? await tx
         .select({ settings: journeyFlows.settings })

@@ -5,26 +5,30 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import { useSession } from '@/lib/session';
-import { PEOPLE_SEARCH_MIN, useSearchPeople } from './search-people';
+import { PEOPLE_SEARCH_MIN, SOURCE_PERMISSION, useSearchPeople, type PeopleSource } from './search-people';
 
 // The people pickers of the product (hosts of a user type or a journey flow, people given a visit
 // permit, the permit checker): the company's active people, searched on the server.
 
 export type PersonOption = { id: string; full_name: string; email: string | null };
 
-/** Texts a picker may word for its purpose; the rest come from the common catalogue. */
-type PickerTexts = { label: string; description?: string; noAccess?: string };
+/**
+ * Texts a picker may word for its purpose (the rest come from the common catalogue), and where it
+ * searches (the Users list unless told).
+ */
+type PickerTexts = { label: string; description?: string; noAccess?: string; source?: PeopleSource };
 
 /**
- * The company's people searched on the server once two characters are typed. Searching people needs
- * access to Users; without it the picker says so.
+ * The company's people searched on the server once two characters are typed. Searching the Users list
+ * needs access to Users (the sign-in search, the dashboard); without it the picker says so.
  */
 function usePeopleOptions(chosen: PersonOption[], texts: PickerTexts) {
   const { t } = useTranslation('common');
-  const canSearch = isAllowed(useSession()?.permissions, 'users');
+  const source = texts.source ?? 'people';
+  const canSearch = isAllowed(useSession()?.permissions, SOURCE_PERMISSION[source]);
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
-  const people = useSearchPeople(canSearch ? term : '');
+  const people = useSearchPeople(canSearch ? term : '', source);
   // The chosen people stay known (their labels) whatever the current search finds.
   const known = new Map<string, PersonOption>(chosen.map((p) => [p.id, p]));
   const found = new Set<string>();

@@ -1,17 +1,23 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { updateCompanyBodySchema, type CompanyDetails } from '@app/shared/entity/schemas';
 import { ApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
+import { timeZoneOptions } from '@/lib/time-zone-options';
 import { useUpdateCompany } from '../api/update-company';
 import { useSubdomainStatus } from '../hooks/use-subdomain-status';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { SectionCard } from './section-card';
 import { SubdomainFieldStatus } from './subdomain-field-status';
 
-const formValues = (company: CompanyDetails) => ({ name: company.name, subdomain: company.subdomain ?? '' });
+const formValues = (company: CompanyDetails) => ({
+  name: company.name,
+  subdomain: company.subdomain ?? '',
+  timezone: company.timezone,
+});
 
 export function CompanyDetailsCard({ company }: { company: CompanyDetails }) {
   const { t } = useTranslation('company');
@@ -22,6 +28,7 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails }) {
   });
   const subdomain = useSubdomainStatus(form.values.subdomain, company.subdomain);
   const taken = subdomain.status === 'taken';
+  const zones = useMemo(() => timeZoneOptions(new Date(), company.timezone), [company.timezone]);
 
   const submit = form.onSubmit((values) => {
     update.mutate(values, {
@@ -69,6 +76,19 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails }) {
               {t('details.subdomain_available')}
             </Text>
           )}
+          <Select
+            label={t('details.timezone')}
+            description={t('details.timezone_hint')}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('details.timezone_none')}
+            comboboxProps={{ withinPortal: true }}
+            dir="ltr"
+            required
+            data-testid="company-timezone"
+            {...form.getInputProps('timezone')}
+          />
           <Group justify="flex-end">
             <Button
               type="submit"

@@ -3,6 +3,7 @@ import {
   IconCalendarOff,
   IconCircleCheck,
   IconCircleX,
+  IconMailForward,
   IconPencil,
   IconRotateClockwise,
   IconTrash,
@@ -18,8 +19,10 @@ import { DataGrid } from '@/components/data-grid/data-grid';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
+import { notifySuccess } from '@/lib/notify';
 import { invalidateExpectedVisits } from '../api/expected-visits-query-key';
 import { useExpectedVisits } from '../api/list-expected-visits';
+import { sendInvitation } from '../api/send-invitation';
 import { useExpectedVisitEvents } from '../hooks/use-expected-visit-events';
 import { EXPECTED_VISITS_GRID, expectedVisitsQuery, stageFilterOf } from '../utils/expected-visits-query';
 import { confirmVisitAction } from './confirm-visit-action';
@@ -89,7 +92,7 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
           title: filtered ? t('list.empty.filtered_title') : t('list.empty.title'),
           description: filtered ? t('list.empty.filtered_body') : t('list.empty.body'),
         }}
-        rowActionsWidth={150}
+        rowActionsWidth={180}
         rowActions={(visit: Visit) => (
           <GridRowActions>
             {(visit.stage ? decisionsFor(visit.stage) : []).map((decision) => {
@@ -105,6 +108,18 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
                 />
               );
             })}
+            {visit.person.email && visit.stage !== 'rejected' && (
+              <GridRowAction
+                label={t('actions.send_invitation')}
+                icon={<IconMailForward size={16} />}
+                onClick={() =>
+                  sendInvitation(visit.id)
+                    .then((res) => notifySuccess(res.message))
+                    .catch(() => undefined)
+                }
+                testId="expected-visit-send-invitation"
+              />
+            )}
             <GridRowAction
               label={t('actions.edit')}
               icon={<IconPencil size={16} />}

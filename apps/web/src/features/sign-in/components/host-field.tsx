@@ -25,11 +25,11 @@ type HostFieldProps = {
 export function HostField({ host, value, onChange, message, onMessageChange, error }: HostFieldProps) {
   const { t } = useTranslation('sign-in');
   const session = useSession();
-  const canSearch = !host.select_host_permitted && isAllowed(session?.permissions, 'users');
+  const canSearch = !host.select_host_permitted && isAllowed(session?.permissions, 'dashboard');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
   const ready = canSearch && hostQueryReady(term);
-  const found = useSearchPeople(ready ? term : '');
+  const found = useSearchPeople(ready ? term : '', 'sign-in');
 
   const known = new Map<string, HostChoice>();
   for (const h of [...host.options, ...value]) known.set(h.id, { id: h.id, full_name: h.full_name, email: h.email });

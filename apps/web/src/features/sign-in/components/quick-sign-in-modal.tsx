@@ -56,6 +56,7 @@ function QuickSignInContent({ onClose, onDone }: { onClose: () => void; onDone?:
         <PersonSearchSelect
           label={t('quick.person')}
           description={t('quick.person_hint')}
+          source="sign-in"
           value={person}
           onChange={(value) => {
             setPerson(value);
