@@ -7,11 +7,10 @@ import {
   auditsOf,
   expectedWorld,
   mailsTo,
+  addExpectedVisit,
   newVisitor,
   setVisit,
-  slot,
   storedVisit,
-  type ExpectedWorld,
 } from './helpers/expected-visits-factories';
 
 let ctx: TestContext;
@@ -20,28 +19,12 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Made = { data: { id: string; link_url: string; person: { email: string } } };
-
-async function expectVisitor(w: ExpectedWorld, over: Record<string, unknown> = {}) {
-  const res = await w.admin.post('/expected-visits', {
-    visitor: newVisitor(w.tag),
-    user_type_id: w.types.visitors,
-    site_id: w.sites.hq,
-    area_id: w.areas.reception,
-    ...slot(1),
-    host_ids: [w.host.id],
-    ...over,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Made>().data;
-}
-
 const fields = (res: { json: <T>() => T }) => res.json<{ fields: Record<string, string[]> }>().fields;
 
 describe('sending the invitation again', () => {
   it('emails the same link and code, audits it, and waits a minute before another', async () => {
     const w = await expectedWorld(ctx.app, ctx.db.db);
-    const visit = await expectVisitor(w);
+    const visit = await addExpectedVisit(w);
     const email = visit.person.email;
     expect(await mailsTo(ctx.db.db, email)).toHaveLength(1);
 
@@ -72,7 +55,7 @@ describe('sending the invitation again', () => {
 
   it('refuses when the link no longer works or there is no email, saying why in the admin’s language', async () => {
     const w = await expectedWorld(ctx.app, ctx.db.db);
-    const missed = await expectVisitor(w);
+    const missed = await addExpectedVisit(w);
     await setVisit(ctx.db.db, w.entity, missed.id, { expectedAt: new Date(Date.now() - 3 * 3600_000) });
     const late = await w.admin.post(`/expected-visits/${missed.id}/invitation`);
     expect(late.statusCode).toBe(422);
@@ -80,7 +63,7 @@ describe('sending the invitation again', () => {
       'The time of this visit has passed: change its date or time to invite the visitor again.',
     ]);
 
-    const rejected = await expectVisitor(w, {
+    const rejected = await addExpectedVisit(w, {
       visitor: newVisitor(`${w.tag}r`, { email: `r.${w.tag}@example.test`, phone: '7000000001' }),
     });
     await setVisit(ctx.db.db, w.entity, rejected.id, { stage: 'rejected' });
@@ -91,7 +74,7 @@ describe('sending the invitation again', () => {
     ]);
     w.admin.lang = 'en';
 
-    const deleted = await expectVisitor(w, {
+    const deleted = await addExpectedVisit(w, {
       visitor: newVisitor(`${w.tag}d`, { email: `d.${w.tag}@example.test`, phone: '7000000002' }),
     });
     expect((await w.admin.delete(`/expected-visits/${deleted.id}`)).statusCode).toBe(200);
@@ -102,7 +85,7 @@ describe('sending the invitation again', () => {
     const mute = await insertPerson(ctx.db.db, w.entity, { firstName: 'Mo', email: null, phone: '7000000003' });
     await givePersonSite(ctx.db.db, w.entity, mute.id, w.sites.hq);
     await givePersonUserType(ctx.db.db, w.entity, mute.id, w.types.visitors);
-    const noEmail = await expectVisitor(w, { visitor: null, person_id: mute.id });
+    const noEmail = await addExpectedVisit(w, { visitor: null, person_id: mute.id });
     const silent = await w.admin.post(`/expected-visits/${noEmail.id}/invitation`);
     expect(silent.statusCode, silent.body).toBe(422);
     expect(fields(silent).email).toEqual(['This visitor has no email address: add one to send the invitation.']);
@@ -110,7 +93,7 @@ describe('sending the invitation again', () => {
 
   it('answers 404 for a visit of another company or outside an admin’s scope', async () => {
     const w = await expectedWorld(ctx.app, ctx.db.db);
-    const visit = await expectVisitor(w);
+    const visit = await addExpectedVisit(w);
     const other = await expectedWorld(ctx.app, ctx.db.db);
     expect((await other.admin.post(`/expected-visits/${visit.id}/invitation`)).statusCode).toBe(404);
     const limited = await scopedAdmin(ctx.app, ctx.db.db, w.entity, [w.sites.hq], [w.types.staff]);

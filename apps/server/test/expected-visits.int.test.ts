@@ -7,6 +7,7 @@ import { givePersonSite, givePersonUserType, insertPerson } from './helpers/peop
 import { scopedAdmin } from './helpers/people-world';
 import {
   auditsOf,
+  expectedVisitBody,
   expectedWorld,
   mailsTo,
   newVisitor,
@@ -26,15 +27,7 @@ type Res = Pick<LightMyRequestResponse, 'json'>;
 const fields = (res: Res) => res.json<{ fields?: Record<string, string[]> }>().fields ?? {};
 
 /** A visit body for a new visitor at HQ reception, hosted by Hannah, tomorrow at 10:00. */
-const body = (w: ExpectedWorld, over: Record<string, unknown> = {}) => ({
-  visitor: newVisitor(w.tag),
-  user_type_id: w.types.visitors,
-  site_id: w.sites.hq,
-  area_id: w.areas.reception,
-  ...slot(1),
-  host_ids: [w.host.id],
-  ...over,
-});
+const body = expectedVisitBody;
 
 /** A visit waiting for approval, registered by the visitor through the Guests link. */
 async function awaitingVisit(w: ExpectedWorld, tag = 'g') {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompliance, agreementTextBody, makePdf, questionBody } from './helpers/compliances-factories';
 import { TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
-import { expectedWorld, newVisitor, setVisit, slot } from './helpers/expected-visits-factories';
+import { expectedVisitBody, expectedWorld, setVisit } from './helpers/expected-visits-factories';
 
 let ctx: TestContext;
 let visitor: TestClient;
@@ -38,14 +38,7 @@ describe('the agreement file of a visit’s compliance', () => {
       compliances: [{ id: agreement.id }, { id: question.id }],
     });
     expect(flow.statusCode, flow.body).toBe(200);
-    const created = await w.admin.post('/expected-visits', {
-      visitor: newVisitor(w.tag),
-      user_type_id: w.types.visitors,
-      site_id: w.sites.hq,
-      area_id: w.areas.reception,
-      ...slot(1),
-      host_ids: [w.host.id],
-    });
+    const created = await w.admin.post('/expected-visits', expectedVisitBody(w));
     expect(created.statusCode, created.body).toBe(201);
     const visitId = created.json().data.id as string;
     const token = (created.json().data.link_url as string).split('/').pop()!;

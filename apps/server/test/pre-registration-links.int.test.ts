@@ -11,6 +11,7 @@ import { TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import {
   auditsOf,
+  expectedVisitBody,
   expectedWorld,
   newVisitor,
   postForm,
@@ -34,15 +35,7 @@ const END = 'Please contact the system admin for further details.';
 
 /** An admin-added visit of a new visitor tomorrow; its token from the link the visitor was sent. */
 async function adminVisit(w: ExpectedWorld, over: Record<string, unknown> = {}) {
-  const res = await w.admin.post('/expected-visits', {
-    visitor: newVisitor(w.tag),
-    user_type_id: w.types.visitors,
-    site_id: w.sites.hq,
-    area_id: w.areas.reception,
-    ...slot(1),
-    host_ids: [w.host.id],
-    ...over,
-  });
+  const res = await w.admin.post('/expected-visits', expectedVisitBody(w, over));
   expect(res.statusCode, res.body).toBe(201);
   const data = res.json().data;
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { auditLog, complianceResponses, outboxEmails } from '../src/db/schema/index';
-import { signIn } from './helpers/http-client';
+import { signIn, type TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, readVisit, visitsWorld, type VisitBody, type VisitsWorld } from './helpers/visits-factories';
 import { scopedAdmin } from './helpers/people-world';
@@ -42,6 +42,19 @@ async function auditOf(w: VisitsWorld, visitId: string) {
       .where(and(eq(auditLog.entityId, w.entity.id), eq(auditLog.targetId, visitId)))
       .orderBy(desc(auditLog.createdAt)),
   );
+}
+
+/** A reason of a mode, from 08:00 for ten hours (so it applies at midday), its code from its name. */
+async function addReason(w: { admin: TestClient }, modeId: string, name: string, type: string) {
+  const res = await w.admin.post(`/attendance-modes/${modeId}/reasons`, {
+    name,
+    type,
+    start_time: '08:00',
+    duration_minutes: 600,
+    attendance_code: name.slice(0, 3).toUpperCase(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
 }
 
 describe('signing in and out', () => {
@@ -426,17 +439,7 @@ describe('the flow at sign-in', () => {
     });
     expect(mode.statusCode, mode.body).toBe(201);
     const modeId = mode.json<{ id: string }>().id;
-    const reason = async (name: string, type: string) => {
-      const res = await w.admin.post(`/attendance-modes/${modeId}/reasons`, {
-        name,
-        type,
-        start_time: '08:00',
-        duration_minutes: 600,
-        attendance_code: name.slice(0, 3).toUpperCase(),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: string }>().id;
-    };
+    const reason = (name: string, type: string) => addReason(w, modeId, name, type);
     const traffic = await reason('Traffic', 'late_sign_in');
     const doctor = await reason('Doctor', 'early_sign_out');
     await w.flow(w.types.staff, { attendance_mode_ids: [modeId] });
@@ -478,17 +481,7 @@ describe('the flow at sign-in', () => {
       });
       expect(mode.statusCode, mode.body).toBe(201);
       const modeId = mode.json<{ id: string }>().id;
-      const add = async (name: string, type: string) => {
-        const res = await w.admin.post(`/attendance-modes/${modeId}/reasons`, {
-          name,
-          type,
-          start_time: '08:00',
-          duration_minutes: 600,
-          attendance_code: name.slice(0, 3).toUpperCase(),
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json<{ id: string }>().id;
-      };
+      const add = (name: string, type: string) => addReason(w, modeId, name, type);
       return {
         modeId,
         reasonId: await add(reasonName, 'late_sign_in'),

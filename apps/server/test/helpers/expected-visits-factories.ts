@@ -116,6 +116,27 @@ export const newVisitor = (tag: string, over: Body = {}) => ({
   ...over,
 });
 
+/** An admin's add-form body: a new visitor at HQ reception tomorrow at 10:00, hosted by the world's host. */
+export const expectedVisitBody = (w: ExpectedWorld, over: Body = {}) => ({
+  visitor: newVisitor(w.tag),
+  user_type_id: w.types.visitors,
+  site_id: w.sites.hq,
+  area_id: w.areas.reception,
+  ...slot(1),
+  host_ids: [w.host.id],
+  ...over,
+});
+
+/** Adds that visit through the API (201 expected) and answers it as the server shows it. */
+export async function addExpectedVisit<T = { id: string; link_url: string; person: { id: string; email: string } }>(
+  w: ExpectedWorld,
+  over: Body = {},
+): Promise<T> {
+  const res = await w.admin.post('/expected-visits', expectedVisitBody(w, over));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: T }>().data;
+}
+
 /** multipart/form-data with text fields and at most one file. */
 export function multipart(
   fields: Record<string, unknown>,
