@@ -242,6 +242,8 @@ test('a visit waiting for approval is approved, then rejected; the list in Arabi
   const mine = row(page, last);
   await expect(mine.getByTestId('expected-visit-stage')).toHaveText('Awaiting admin approval');
   await expect(mine.getByTestId('expected-visit-reject')).toBeVisible();
+  // No invitation while the visit waits for a decision: it would tell the visitor they are expected.
+  await expect(mine.getByTestId('expected-visit-send-invitation')).toHaveCount(0);
   await screenshot(page, 'expected-visitors-en');
 
   await mine.getByTestId('expected-visit-approve').click();
@@ -250,6 +252,7 @@ test('a visit waiting for approval is approved, then rejected; the list in Arabi
   await expect(mine).toHaveAttribute('data-stage', 'approved');
   await expect(mine.getByTestId('expected-visit-stage')).toHaveText('Approved by admin');
   await expect(mine.getByTestId('expected-visit-approve')).toHaveCount(0);
+  await expect(mine.getByTestId('expected-visit-send-invitation')).toBeVisible();
 
   await mine.getByTestId('expected-visit-reject-approved').click();
   await expect(page.getByRole('dialog')).toContainText('Reject this approved visit?');

@@ -74,6 +74,14 @@ describe('sending the invitation again', () => {
     ]);
     w.admin.lang = 'en';
 
+    const waiting = await addExpectedVisit(w, {
+      visitor: newVisitor(`${w.tag}w`, { email: `w.${w.tag}@example.test`, phone: '7000000004' }),
+    });
+    await setVisit(ctx.db.db, w.entity, waiting.id, { stage: 'awaiting_approval' });
+    expect(fields(await w.admin.post(`/expected-visits/${waiting.id}/invitation`)).id).toEqual([
+      'This visit waits for approval: approve it before sending the invitation.',
+    ]);
+
     const deleted = await addExpectedVisit(w, {
       visitor: newVisitor(`${w.tag}d`, { email: `d.${w.tag}@example.test`, phone: '7000000002' }),
     });

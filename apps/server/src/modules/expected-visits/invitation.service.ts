@@ -2,6 +2,7 @@
 // email as when the visit was made, with the visit's confirmation link and code, while the link works.
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@app/shared/constants';
+import { mayArrive, type JourneyStage } from '@app/shared/visits/stages';
 import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
@@ -42,6 +43,10 @@ export async function resendInvitation(
     if (!row) throw new AppError('not_found');
     const type = row.userTypeId ? await findUserType(tx, ctx.entityId, row.userTypeId) : null;
     const expiry = linkExpiryOf(row, type, 'compliance', now);
+    // Not rejected (the link says so) yet not free to come: the email would say the company expects them.
+    if (!expiry && !mayArrive(row.stage as JourneyStage | null)) {
+      throw new AppError('rule_violation', { field: 'id', messageKey: 'expected_visit_invite_awaiting' });
+    }
     if (expiry)
       throw new AppError('rule_violation', {
         field: 'id',

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedVisitOptions } from '@app/shared/expected-visits/form-options';
 import type { Visit } from '@app/shared/visits/schemas';
-import { JOURNEY_STAGES, decisionsFor, type VisitDecision } from '@app/shared/visits/stages';
+import { JOURNEY_STAGES, decisionsFor, mayArrive, type VisitDecision } from '@app/shared/visits/stages';
 import { toLocalDateTime } from '@app/shared/announcements/times';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { gridListProps } from '@/components/data-grid/grid-list';
@@ -108,7 +108,7 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
                 />
               );
             })}
-            {visit.person.email && visit.stage !== 'rejected' && (
+            {visit.person.email && mayArrive(visit.stage) && (
               <GridRowAction
                 label={t('actions.send_invitation')}
                 icon={<IconMailForward size={16} />}
