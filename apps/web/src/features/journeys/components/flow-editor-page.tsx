@@ -1,6 +1,6 @@
-import { Alert, Anchor, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { Alert, Card, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useLocation, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hrefFor, paths } from '@/config/paths';
@@ -8,6 +8,7 @@ import { useFlow } from '../api/flows';
 import { useJourney } from '../api/get-journey';
 import { useJourneys } from '../api/list-journeys';
 import { FlowEditorForm } from './flow-editor-form';
+import { BackLink } from '@/components/ui/back-link';
 
 const EDIT_PREFIX = paths.updateJourneyFlow.replace('$id', '');
 
@@ -51,12 +52,7 @@ export function FlowEditorPage() {
     <Stack gap="lg" maw={1040}>
       <div>
         {journeyId && (
-          <Anchor component={Link} to={hrefFor(paths.updateJourney, { id: journeyId })} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} className="mirror-rtl" />
-              {journey.data?.name ?? t('back')}
-            </Group>
-          </Anchor>
+          <BackLink to={hrefFor(paths.updateJourney, { id: journeyId })}>{journey.data?.name ?? t('back')}</BackLink>
         )}
         <Title order={2} mt={4} data-testid="flow-editor-title">
           {editing

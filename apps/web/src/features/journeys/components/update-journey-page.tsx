@@ -1,6 +1,6 @@
-import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import { paths } from '@/config/paths';
@@ -13,6 +13,7 @@ import { JourneyFlowsCard } from './journey-flows-card';
 import { JourneyForm } from './journey-form';
 import { JourneyKiosksCard } from './journey-kiosks-card';
 import { useApplyLogo } from './use-apply-logo';
+import { BackLink } from '@/components/ui/back-link';
 
 /**
  * A journey, its flows per user type and the kiosks that run it. Saving the journey goes back to the
@@ -29,12 +30,7 @@ export function UpdateJourneyPage() {
   return (
     <Stack gap="lg" maw={1040}>
       <div>
-        <Anchor component={Link} to={paths.journeys} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} className="mirror-rtl" />
-            {t('back')}
-          </Group>
-        </Anchor>
+        <BackLink to={paths.journeys}>{t('back')}</BackLink>
         <Title order={2} mt={4} data-testid="journey-title">
           {journey.data?.name ?? t('edit_title')}
         </Title>

@@ -181,7 +181,7 @@ export function SignInFlow({ areaId, personIds, ...props }: SignInFlowProps) {
       <Stack gap="sm" data-testid="sign-in-flow-loading">
         <Skeleton h={18} w="40%" />
         <Skeleton h={120} />
-        <Skeleton h={36} w={160} ml="auto" />
+        <Skeleton h={36} w={160} ms="auto" />
       </Stack>
     );
   }

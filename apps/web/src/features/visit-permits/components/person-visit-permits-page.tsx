@@ -1,18 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowBack, IconPlayerPlay, IconUserMinus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconPlayerPlay, IconUserMinus } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonPermit } from '@app/shared/visit-permits/schemas';
@@ -29,6 +16,7 @@ import { AssignPermitCard, PermitsTable } from './permits-table';
 import { StatusSwitch } from './assignment-status';
 import { PermitSchedule } from './permit-schedule';
 import { PermitSources } from './permit-sources';
+import { BackLink } from '@/components/ui/back-link';
 
 /** /users/visit-permits/:id: the permits that apply to one person, their own and their user types'. */
 export function PersonVisitPermitsPage() {
@@ -48,12 +36,9 @@ export function PersonVisitPermitsPage() {
 
   return (
     <Stack gap="lg" maw={1100} data-testid="person-permits-page">
-      <Anchor size="sm" renderRoot={(props) => <Link to={paths.users} {...props} />} data-testid="person-permits-back">
-        <Group gap={4}>
-          <IconArrowBack size={14} />
-          {t('person.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.users} testId="person-permits-back">
+        {t('person.back')}
+      </BackLink>
       {query.isPending ? (
         <Skeleton h={220} radius="md" />
       ) : query.isError || !person ? (

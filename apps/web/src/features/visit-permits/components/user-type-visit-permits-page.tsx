@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconArrowBack, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
@@ -14,6 +14,7 @@ import {
 import { AssignPermitCard, PermitsTable } from './permits-table';
 import { StatusSwitch } from './assignment-status';
 import { PeriodBadge, PermitSchedule } from './permit-schedule';
+import { BackLink } from '@/components/ui/back-link';
 
 /** /user-types/visit-permits/:id: a user type's permits, each active or suspended for its people. */
 export function UserTypeVisitPermitsPage() {
@@ -28,16 +29,9 @@ export function UserTypeVisitPermitsPage() {
 
   return (
     <Stack gap="lg" maw={1100} data-testid="type-permits-page">
-      <Anchor
-        size="sm"
-        renderRoot={(props) => <Link to={paths.userTypes} {...props} />}
-        data-testid="type-permits-back"
-      >
-        <Group gap={4}>
-          <IconArrowBack size={14} />
-          {t('type.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.userTypes} testId="type-permits-back">
+        {t('type.back')}
+      </BackLink>
       {query.isPending ? (
         <Skeleton h={220} radius="md" />
       ) : query.isError || !type ? (
