@@ -1,93 +1,232 @@
-// Throughput of the request pipeline, as ratios against a baseline measured in the same run:
-//   baseline  GET /api/v1/public/config   (routing, serialisation; no session, no database)
-//   session   GET /api/v1/auth/me         (+ session look-up, tenant transaction, permissions)
-//   company   GET /api/v1/company         (+ a tenant-scoped read with a join)
-// The app runs in this process on a fresh embedded database; load comes from this process too, over
-// loopback, for a fixed time per case. Absolute numbers depend on the machine; the ratios travel.
-//   npm run bench            BENCH_SECONDS=5 BENCH_CONCURRENCY=16 npm run bench
-import { mkdtempSync, rmSync } from 'node:fs';
+// The performance bench: `npm run bench`. It generates (or reuses) a realistic data set, runs every case
+// against PostgreSQL and against the embedded database (PGlite), each time with the app's server in its
+// own process and the load in others, and prints one table of figures beside their baselines or
+// targets. The same table is written to bench/.results/latest.md; the processes' logs and figures stay
+// in bench/.results/last-run/. What each case measures and why: docs/performance.md.
+//
+// Options (environment variables):
+//   BENCH_DB=postgres,embedded     which databases, in that order (default both)
+//   BENCH_CASES=auth-me,sites,people,logbook,sign-ins,live,web,startup   which cases (default all)
+//   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
+//   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up)
+//   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
+//   BENCH_WRK_THREADS=1, BENCH_WRK_CONNECTIONS=32   wrk's settings, the same for the baseline
+//   BENCH_SIGNIN_RATE=315          sign-ins offered per second (the target, 300, plus 5 %)
+//   BENCH_SIGNIN_SECONDS=15        how long they are sustained
+//   BENCH_DASHBOARDS=100, BENCH_LIVE_SIGNINS=10, BENCH_LIVE_BACKGROUND_RATE=10   the live case
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   the PostgreSQL server; the bench makes
+//                                  and uses only databases named bench_<hash> (kept) and
+//                                  bench_<hash>_run<pid> (one run's working copy, dropped)
+//   BENCH_SCALE=1                  data scale (0.01 to try the bench quickly)
+//   BENCH_REGENERATE=1             generate the data set again even when a complete one is kept
+//
+// The data set: 20 companies, one with 100,000 people and 1,000,000 visits over two years, the others
+// with 1,000 and 10,000 (times BENCH_SCALE). It is kept in the database bench_<hash> and in
+// bench/.data/<hash>/ (hash of the migrations, the generator's version and the scale) and reused.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app';
-import { loadEnv } from '../apps/server/src/config/env';
-import { openDatabase } from '../apps/server/src/db/client';
-import { addMember, createEntity, createUser } from '../apps/server/src/db/seed/factories';
+import { BENCH_DIR, dataSetHash, type DatabaseKind } from './dataset/data-set';
+import { bigCompany, failedRow, guard, signInCookie, waitUntilIdle, type CaseContext } from './cases/context';
+import { measureStartupCase, measureWeb } from './cases/external';
+import { listVariants, measureLists, measureRawSql } from './cases/list-latency';
+import { liveBackgroundSeconds, measureLive } from './cases/live';
+import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
+import { measureHello, measureRatio } from './cases/throughput';
+import type { VariantSql } from './load/raw-sql';
+import { ensureDataSet, makeWorkingCopy, removeStaleCopies, type WorkingCopy } from './lib/data-sets';
+import { readOptions, type Options } from './lib/options';
+import { checkServer, dropStaleCopies } from './lib/postgres-admin';
+import { cleanUp, installExitHandlers } from './lib/processes';
+import { consoleTable, writeMarkdown, type Row } from './lib/report';
+import { serverEntry, startServer } from './lib/server-under-test';
+import { wrkMissing } from './lib/wrk';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const RESULTS_DIR = path.join(BENCH_DIR, '.results');
+const WORK_DIR = path.join(RESULTS_DIR, 'last-run');
 
-async function measure(url: string, headers: Record<string, string>) {
-  const deadline = Date.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  const worker = async () => {
-    while (Date.now() < deadline) {
-      const start = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.ok) latencies.push(performance.now() - start);
-      else errors++;
-    }
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(0)} s`;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** Everything measured on one database, in an order that keeps the cases from disturbing each other. */
+async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCopy, context: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  const wants = (name: Options['cases'][number]) => options.cases.includes(name);
+  const base = { kind, options, copy, workDir: WORK_DIR };
+  // Each person is signed in once. The live case's timed sign-ins come first (they are few); when the
+  // rest cannot cover both the sign-ins case and the live case's background (a small scale), they share.
+  const pool = [...copy.world.big.signInPool];
+  const live = wants('live') ? pool.splice(0, options.liveSignIns) : [];
+  const backgroundNeed = wants('live') ? Math.ceil(options.liveBackgroundRate * liveBackgroundSeconds(options)) : 0;
+  const signInNeed =
+    wants('sign-ins') && kind === 'postgres'
+      ? Math.ceil(options.signInRate * (options.signInSeconds + SIGN_IN_WARM_UP.seconds * SIGN_IN_WARM_UP.rateShare))
+      : 0;
+  const share = Math.min(1, pool.length / Math.max(1, backgroundNeed + signInNeed));
+  const people = {
+    live,
+    liveBackground: pool.splice(0, Math.floor(backgroundNeed * share)),
+    signIns: pool.splice(0, Math.floor(signInNeed * share)),
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { rps: latencies.length / SECONDS, p50: pct(0.5), p95: pct(0.95), errors };
-}
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fd-bench-'));
-// BENCH_DATABASE_URL=postgres://… measures on a PostgreSQL server (use a scratch database).
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const db = await openDatabase(serverUrl ? { url: serverUrl } : { dataDir });
-await db.migrate();
-const env = loadEnv({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  PUBLIC_RATE_LIMIT: '1000000',
-  API_RATE_LIMIT: '1000000',
-  DATABASE_URL: undefined,
-  REDIS_URL: undefined,
-});
-const app = await buildApp({ env, db, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-
-try {
-  const tag = Date.now().toString(36);
-  const company = await createEntity(db.db, { name: 'Bench Co', subdomain: `bench-${tag}` });
-  const user = await createUser(db.db, { email: `bench.${tag}@example.test`, password: 'bench password 1' });
-  await addMember(db.db, company, user.id, 'admin', { isOwner: true });
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-  await measure(`${base}/public/config`, {}); // warm-up
-  const baseline = await measure(`${base}/public/config`, {});
-  const session = await measure(`${base}/auth/me`, { cookie });
-  const companyRead = await measure(`${base}/company`, { cookie });
-
-  console.log(`database: ${db.kind}; ${SECONDS}s per case, ${CONCURRENCY} concurrent requests`);
-  console.log('case       req/s   p50 ms  p95 ms  errors  ratio to baseline');
-  for (const [name, r] of [
-    ['baseline', baseline],
-    ['session', session],
-    ['company', companyRead],
-  ] as const) {
-    console.log(
-      `${name.padEnd(9)} ${r.rps.toFixed(0).padStart(6)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p95.toFixed(1).padStart(6)}  ${String(r.errors).padStart(6)}  ${(r.rps / baseline.rps).toFixed(2)}`,
+  // The lists' raw SQL first, with no server: the embedded database has room for one process.
+  const variants = wants('people') || wants('logbook') ? listVariants(base) : [];
+  let raw: Map<string, VariantSql> | Error = new Map();
+  if (variants.length) {
+    console.log(`[${kind}] raw SQL of the list cases…`);
+    raw = await measureRawSql(base, variants).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
     );
   }
-} finally {
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+
+  const needsServer = options.cases.some((c) => c !== 'startup');
+  if (needsServer) {
+    console.log(`[${kind}] starting the server (${serverEntry().entry})…`);
+    const server = await startServer(kind, copy.location, path.join(WORK_DIR, `${kind}-server.log`));
+    context.push(`${kind}: server ${server.entry}`);
+    try {
+      const company = bigCompany(copy.world);
+      const ctx: CaseContext = {
+        ...base,
+        server,
+        cookie: await signInCookie(server.baseUrl, company.admin.email, company.admin.password),
+        people,
+      };
+      if (wants('auth-me') || wants('sites')) {
+        console.log(`[${kind}] hello baseline, auth-me, sites (wrk)…`);
+        const hello = await measureHello(ctx).catch((error: unknown) => error as Error);
+        if (hello instanceof Error) rows.push(failedRow('hello (baseline)', kind, hello));
+        else {
+          rows.push(hello.row);
+          for (const name of ['auth-me', 'sites'] as const) {
+            if (wants(name))
+              rows.push(...(await guard(name, kind, async () => [await measureRatio(ctx, name, hello.result)])));
+          }
+        }
+      }
+      if (variants.length) {
+        console.log(`[${kind}] people and logbook latency…`);
+        rows.push(...(await guard('people / logbook', kind, () => measureLists(ctx, variants, raw))));
+      }
+      if (wants('web')) {
+        console.log(`[${kind}] web weight and Lighthouse…`);
+        rows.push(...(await guard('web', kind, () => measureWeb(ctx))));
+      }
+      // Each writing case starts on a server with nothing left over from the one before.
+      const settle = async () => {
+        const waited = await waitUntilIdle(ctx);
+        if (waited > 2_000)
+          console.log(`[${kind}] waited ${seconds(waited)} for the server to finish earlier requests`);
+      };
+      if (wants('sign-ins')) {
+        if (kind === 'postgres') {
+          await settle();
+          console.log(`[${kind}] sign-ins…`);
+          rows.push(...(await guard('sign-ins', kind, async () => [await measureSignIns(ctx)])));
+        } else {
+          rows.push({
+            case: 'sign-ins',
+            database: kind,
+            figure: 'not run: the target is for PostgreSQL',
+            against: '–',
+            met: null,
+          });
+        }
+      }
+      if (wants('live')) {
+        await settle();
+        console.log(`[${kind}] live dashboards…`);
+        rows.push(...(await guard('live', kind, async () => [await measureLive(ctx)])));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  if (wants('startup')) {
+    console.log(`[${kind}] startup…`);
+    rows.push(...(await guard('startup', kind, () => measureStartupCase(kind, copy.location))));
+  }
+  return rows;
 }
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const options = readOptions();
+  if (options.cases.some((c) => c === 'auth-me' || c === 'sites')) {
+    const missing = wrkMissing();
+    if (missing) {
+      console.error(missing);
+      return 1;
+    }
+  }
+  if (options.databases.includes('postgres')) {
+    const version = await checkServer(options.postgresUrl);
+    if (!version) {
+      console.error(
+        `No PostgreSQL server answers at ${options.postgresUrl}. Start one, set BENCH_PG_URL to another, or run BENCH_DB=embedded.`,
+      );
+      return 1;
+    }
+    const stale = await dropStaleCopies(options.postgresUrl);
+    if (stale.length) console.log(`Dropped working copies left by earlier runs: ${stale.join(', ')}`);
+  }
+  const staleFolders = removeStaleCopies();
+  if (staleFolders.length)
+    console.log(`Removed embedded working copies left by earlier runs: ${staleFolders.join(', ')}`);
+  rmSync(WORK_DIR, { recursive: true, force: true });
+  mkdirSync(WORK_DIR, { recursive: true });
+
+  const startedAt = new Date();
+  const hash = dataSetHash(options.scale);
+  const context: string[] = [
+    `${startedAt.toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GB; Node ${process.version}`,
+    `data set ${hash} at scale ${options.scale}; ${options.concurrency} concurrent requests in the list cases`,
+    `load average before: ${loadAverage()} (the machine is shared: figures move with it)`,
+  ];
+  const rows: Row[] = [];
+  for (const kind of options.databases) {
+    let copy: WorkingCopy | null = null;
+    try {
+      const set = await ensureDataSet(kind, options, WORK_DIR);
+      const w = set.world;
+      const company = bigCompany(w);
+      context.push(
+        `${kind}: ${w.companies.length} companies, the big one with ${company.people.toLocaleString('en')} people and ${company.visits.toLocaleString('en')} visits; ` +
+          `generated ${set.generated ? 'in this run' : `on ${w.generatedAt.slice(0, 10)}`} in ${seconds(w.generationMs)}`,
+      );
+      console.log(`[${kind}] working copy of the data set…`);
+      copy = await makeWorkingCopy(kind, options, set, WORK_DIR);
+      context.push(
+        `${kind}: working copy in ${seconds(copy.copyMs)}, ${copy.world.toppedUp.toLocaleString('en')} visits added up to today in ${seconds(copy.topUpMs)}`,
+      );
+      rows.push(...(await runDatabase(kind, options, copy, context)));
+    } catch (error) {
+      console.error(`[${kind}]`, error instanceof Error ? error.message : error);
+      rows.push(failedRow('data set / server', kind, error));
+    } finally {
+      await copy?.drop();
+    }
+  }
+
+  context.push(`load average after: ${loadAverage()}`);
+  console.log(`\n${context.join('\n')}\n\n${consoleTable(rows)}\n`);
+  const file = path.join(RESULTS_DIR, 'latest.md');
+  writeMarkdown(file, 'Bench results', context, rows);
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify({ context, rows }, null, 2));
+  console.log(`Written to ${path.relative(process.cwd(), file)} (logs in ${path.relative(process.cwd(), WORK_DIR)}/).`);
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(code);

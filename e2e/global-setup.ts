@@ -15,7 +15,9 @@ import { startMailSink } from './fixtures/mail-sink';
 // need, and the integration tests already cover the PostgreSQL server.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+// The compiled server, as `npm start` runs it; built here first if its sources changed since.
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const SERVER_BUILD = path.join(ROOT, 'apps/server/scripts/build.ts');
 const SEED_SCRIPT = path.join(ROOT, 'e2e/fixtures/seed.ts');
 // E2E_WEB_DIST: test a web build kept elsewhere (several builds side by side on one machine).
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps/web/dist');
@@ -105,6 +107,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseURL = `http://localhost:${port}`;
   const env = appEnv(dataDir, port, baseURL);
 
+  // Before the seed too: a fresh data folder is a copy of the build's migrated template.
+  const build = spawnSync(process.execPath, ['--import', 'tsx', SERVER_BUILD, 'server', 'template'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) {
+    rmSync(workDir, { recursive: true, force: true });
+    throw new Error(`Building the server failed (${build.status ?? build.signal}):\n${build.stderr}${build.stdout}`);
+  }
+
   const seed = spawnSync(process.execPath, ['--import', 'tsx', SEED_SCRIPT], {
     cwd: ROOT,
     env: { ...env, E2E_WORLD_FILE: worldFile, E2E_BASE_URL: baseURL },
@@ -123,7 +135,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   env.SMTP_URL = mailSink.url;
 
   const log = openSync(logFile, 'a');
-  const server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', log, log],

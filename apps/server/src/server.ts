@@ -8,25 +8,8 @@ const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { d
 await db.migrate();
 const app = await buildApp({ env, db });
 
-if (env.SEED_DEMO === 'true') {
-  const logins = await seedDemoIfEmpty(db.db, app.log);
-  if (logins) {
-    const line = '-'.repeat(64);
-    console.log(
-      [
-        line,
-        'Demo company created: "Demo Company" (Cloud, enterprise)',
-        `  Admin:        ${logins.admin.email}  /  ${logins.admin.password}`,
-        `  System admin: ${logins.system.email}  /  ${logins.system.password}`,
-        `  Open ${env.appUrl}/login  (or http://demo.${env.BASE_DOMAIN}:${env.PORT})`,
-        'These passwords are shown only now.',
-        line,
-      ].join('\n'),
-    );
-  }
-}
-
 // Announcement status and the other scheduled work (decision 010); JOBS=false leaves it to other nodes.
+// Started before the server answers, so no request ever finds it off and queues nothing.
 if (env.JOBS === 'true') await app.jobs.start();
 
 await app.listen({ port: env.PORT, host: env.HOST });
@@ -45,4 +28,34 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => db.close())
       .then(() => process.exit(0));
   });
+}
+
+async function seedDemo() {
+  const logins = await seedDemoIfEmpty(db.db, app.log);
+  if (!logins) return;
+  const line = '-'.repeat(64);
+  console.log(
+    [
+      line,
+      'Demo company created: "Demo Company" (Cloud, enterprise)',
+      `  Admin:        ${logins.admin.email}  /  ${logins.admin.password}`,
+      `  System admin: ${logins.system.email}  /  ${logins.system.password}`,
+      `  Open ${env.appUrl}/login  (or http://demo.${env.BASE_DOMAIN}:${env.PORT})`,
+      'These passwords are shown only now.',
+      line,
+    ].join('\n'),
+  );
+}
+
+// The demo company (first start only) is made after the server answers: no request waits on it, and on
+// a fresh install it is most of the start-up. Its passwords are printed once it exists; a failure still
+// ends the process.
+try {
+  if (env.SEED_DEMO === 'true') await seedDemo();
+  app.log.info('start-up work done');
+} catch (err) {
+  if (!closing) {
+    app.log.fatal({ err }, 'start-up work failed');
+    process.exit(1);
+  }
 }

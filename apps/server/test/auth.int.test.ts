@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { outboxEmails, passwordResets, sessions } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
+import { newestMailTo } from './helpers/mail';
 import { createCompany, createPerson, PASSWORD } from './helpers/world';
 
 let ctx: TestContext;
@@ -11,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function lastMailTo(email: string) {
-  const [mail] = await ctx.db.db
-    .select()
-    .from(outboxEmails)
-    .where(eq(outboxEmails.to, email))
-    .orderBy(desc(outboxEmails.createdAt))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => newestMailTo(ctx.db.db, email);
 
 describe('sign-in', () => {
   it('signs in with email and password and gives the login result with an httpOnly session cookie', async () => {
@@ -77,7 +70,7 @@ describe('sign-in', () => {
     }
     const blocked = await client.post('/auth/login', { email: people.employee.email, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('too_many_login_attempts');
+    expect(blocked.json().code).toBe('sign_in_paused');
     expect(blocked.json().retry_after).toBeGreaterThan(0);
     expect(blocked.headers['retry-after']).toBeDefined();
     // Another account from the same address is not locked out by it.
@@ -92,6 +85,21 @@ describe('sign-in', () => {
     const replay = new TestClient(ctx.app);
     replay.cookies = stolen;
     expect((await replay.get('/company')).statusCode).toBe(401);
+  });
+
+  it('ends the browser’s previous session when it signs in again', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const first = new Map(client.cookies);
+    expect((await client.post('/auth/login', { email: people.employee.email, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await client.get('/auth/me')).json().user.email).toBe(people.employee.email);
+    const old = new TestClient(ctx.app);
+    old.cookies = first;
+    expect((await old.get('/auth/me')).statusCode).toBe(401);
+    const open = await ctx.db.db.select().from(sessions).where(eq(sessions.userId, people.admin.id));
+    expect(open).toHaveLength(0);
   });
 
   it('refuses a state-changing request without the CSRF token', async () => {
@@ -149,6 +157,82 @@ describe('several companies and subdomains', () => {
   });
 });
 
+describe('lock-out after wrong passwords (decision 016)', () => {
+  const wrongFrom = async (client: TestClient, email: string, n: number) => {
+    const codes: number[] = [];
+    for (let i = 0; i < n; i++)
+      codes.push((await client.post('/auth/login', { email, password: `guess ${i}` })).statusCode);
+    return codes;
+  };
+  const unlockMails = async (email: string) =>
+    (await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))).filter((m) =>
+      m.subject.includes('paused'),
+    );
+
+  it('keeps the owner’s own browser signing in while someone else has locked the account', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client: owner } = await signIn(ctx.app, people.employee.email, PASSWORD);
+    expect(owner.cookies.get('device')).toBeTruthy();
+    await owner.post('/auth/logout');
+
+    const attacker = new TestClient(ctx.app);
+    attacker.remoteAddress = '10.66.0.1';
+    expect(await wrongFrom(attacker, people.employee.email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await attacker.post('/auth/login', { email: people.employee.email, password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'sign_in_paused' });
+    expect(locked.json().message).toMatch(/emailed you a link/);
+    // The same answer for an address nobody has: it says nothing about who has an account.
+    const unknown = `nobody.${people.employee.id}@example.test`;
+    await wrongFrom(attacker, unknown, 5);
+    expect((await attacker.post('/auth/login', { email: unknown, password: 'x' })).json().message).toBe(
+      locked.json().message,
+    );
+
+    expect((await owner.post('/auth/login', { email: people.employee.email, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    // Signing in from the known browser does not unlock the account for the others.
+    expect((await attacker.post('/auth/login', { email: people.employee.email, password: PASSWORD })).statusCode).toBe(
+      429,
+    );
+    expect(await unlockMails(people.employee.email)).toHaveLength(1);
+  });
+
+  it('counts a known browser’s own wrong passwords on their own', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    expect(await wrongFrom(client, people.admin.email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    // The account itself is not locked for another browser, and nobody was emailed.
+    expect(
+      (await new TestClient(ctx.app).post('/auth/login', { email: people.admin.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+    expect(await unlockMails(people.admin.email)).toHaveLength(0);
+  });
+
+  it('lets the emailed link unlock a new browser, once', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const attacker = new TestClient(ctx.app);
+    attacker.remoteAddress = '10.66.0.2';
+    await wrongFrom(attacker, people.fire_warden.email, 5);
+    const [mail] = await unlockMails(people.fire_warden.email);
+    const token = mail!.text.match(/unlock-sign-in\?token=([\w-]+)/)![1]!;
+
+    const phone = new TestClient(ctx.app);
+    expect((await phone.post('/auth/login', { email: people.fire_warden.email, password: PASSWORD })).statusCode).toBe(
+      429,
+    );
+    expect((await phone.post('/auth/unlock', { token })).statusCode).toBe(200);
+    expect((await phone.post('/auth/login', { email: people.fire_warden.email, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const reused = await new TestClient(ctx.app).post('/auth/unlock', { token });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().fields.token).toBeDefined();
+    expect((await new TestClient(ctx.app).post('/auth/unlock', { token: 'x'.repeat(43) })).statusCode).toBe(422);
+  });
+});
+
 describe('password reset', () => {
   it('mails a link that sets a new password once, ends every session, and the old password stops working', async () => {
     const { people } = await createCompany(ctx.db.db);
@@ -185,6 +269,36 @@ describe('password reset', () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('reset_link_expired');
+  });
+
+  it('ends every older link once one is used, and every link when the password is changed', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const anon = new TestClient(ctx.app);
+    const linkNow = async () => {
+      await anon.post('/auth/forgot-password', { email: people.employee.email });
+      return (await lastMailTo(people.employee.email))!.text.match(/token=([\w-]+)/)![1]!;
+    };
+    const older = await linkNow();
+    const newer = await linkNow();
+    expect(older).not.toBe(newer);
+    const body = (token: string) => ({
+      token,
+      password: 'fresh password 1',
+      password_confirmation: 'fresh password 1',
+    });
+    expect((await anon.post('/auth/reset-password', body(newer))).statusCode).toBe(200);
+    expect((await anon.get(`/auth/reset-password?token=${older}`)).statusCode).toBe(422);
+    expect((await anon.post('/auth/reset-password', body(older))).statusCode).toBe(422);
+
+    const pending = await linkNow();
+    const { client } = await signIn(ctx.app, people.employee.email, 'fresh password 1');
+    const changed = await client.post('/me/password', {
+      current_password: 'fresh password 1',
+      password: 'fresher password 2',
+      password_confirmation: 'fresher password 2',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await anon.get(`/auth/reset-password?token=${pending}`)).statusCode).toBe(422);
   });
 
   it('refuses an expired link', async () => {

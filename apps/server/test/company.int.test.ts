@@ -4,7 +4,7 @@ import { auditLog, entities } from '../src/db/schema/index';
 import { sha256 } from '../src/lib/tokens';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
-import { makePng } from './helpers/images';
+import { makePng, readImage } from './helpers/images';
 import { createCompany, PASSWORD } from './helpers/world';
 
 let ctx: TestContext;
@@ -109,8 +109,15 @@ describe('logo', () => {
     expect(logo).toMatch(new RegExp(`^/api/v1/public/entities/${entity.id}/logo\\.png\\?v=`));
     const served = await ctx.app.inject({ url: logo });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(served.rawPayload, png)).toBe(0);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': `inline; filename="logo.png"; filename*=UTF-8''logo.png`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    // What is served is our own encoding of the upload, not the upload.
+    expect(served.rawPayload.equals(png)).toBe(false);
+    expect(await readImage(served.rawPayload)).toEqual({ format: 'png', width: 200, height: 45, hasMetadata: false });
     expect((await client.delete('/company/logo')).json().logo).toBeNull();
     expect((await ctx.app.inject({ url: logo })).statusCode).toBe(404);
   });
@@ -161,14 +168,17 @@ describe('API client token', () => {
 
     const api = new TestClient(ctx.app);
     api.bearer = token;
-    expect((await api.get('/company')).json().id).toBe(entity.id);
-    // The token cannot manage itself or act as a person.
+    const people = await api.get('/people?limit=100');
+    expect(people.statusCode).toBe(200);
+    expect(people.json().count).toBeGreaterThan(0);
+    // The token exchanges data; it cannot manage the company, itself, or act as a person (decision 017).
+    expect((await api.get('/company')).statusCode).toBe(403);
     expect((await api.post('/company/client-token')).statusCode).toBe(403);
     expect((await api.get('/auth/me')).statusCode).toBe(403);
     expect((await api.put('/me/lang', { lang: 'ar' })).statusCode).toBe(403);
 
     expect((await client.delete('/company/client-token')).statusCode).toBe(204);
-    expect((await api.get('/company')).statusCode).toBe(401);
+    expect((await api.get('/people')).statusCode).toBe(401);
     expect(await auditRows(entity.id, 'company.client_token.generate')).toHaveLength(1);
     expect(await auditRows(entity.id, 'company.client_token.delete')).toHaveLength(1);
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { openDatabase, withTenant, type Database } from '../src/db/client';
@@ -8,6 +7,7 @@ import { seedDemoIfEmpty } from '../src/db/seed/demo';
 import { DEMO_PEOPLE_COUNT } from '../src/db/seed/demo-people';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';
+import { createPglite } from '../src/db/pglite';
 
 // The demo seed runs only on an empty database, so this file always has its own embedded one.
 let db: Database;
@@ -17,8 +17,8 @@ beforeAll(async () => {
   const testDb = inject('testDb');
   const pglite =
     testDb.kind === 'pglite'
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
-      : await PGlite.create();
+      ? await createPglite(undefined, { loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
+      : await createPglite();
   db = await openDatabase({ pglite });
   if (testDb.kind !== 'pglite') await db.migrate();
   ctx = await createTestApp({}, { db });

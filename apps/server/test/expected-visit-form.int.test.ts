@@ -131,18 +131,27 @@ describe('visitor search', () => {
     const gone = await insertPerson(ctx.db.db, w.entity, { firstName: 'Gustav', lastName: 'Gone', status: 'archived' });
     await givePersonSite(ctx.db.db, w.entity, gone.id, w.sites.hq);
 
-    const res = await (await employeeOf(w)).post('/expected-visits/people/search', { query: 'gus' });
+    const found = {
+      id: gus.id,
+      full_name: 'Gus Guest',
+      first_name: 'Gus',
+      last_name: 'Guest',
+      email: `gus.${w.tag}@example.test`,
+      company_name: 'Gus & Co',
+      user_types: [{ id: w.types.guests, name: 'Guests' }],
+    };
+    const admin = await w.admin.post('/expected-visits/people/search', { query: 'gus' });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().data).toEqual([found]);
+    // An employee (no people management) finds people by name or company, without their contact
+    // details, and cannot search the directory by email (decision 018).
+    const employee = await employeeOf(w);
+    const res = await employee.post('/expected-visits/people/search', { query: 'gus' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual([
-      {
-        id: gus.id,
-        full_name: 'Gus Guest',
-        first_name: 'Gus',
-        last_name: 'Guest',
-        email: `gus.${w.tag}@example.test`,
-        company_name: 'Gus & Co',
-        user_types: [{ id: w.types.guests, name: 'Guests' }],
-      },
+    expect(res.json().data).toEqual([{ ...found, email: null }]);
+    expect(names(await employee.post('/expected-visits/people/search', { query: `gus.${w.tag}@` }))).toEqual([]);
+    expect(names(await w.admin.post('/expected-visits/people/search', { query: `gus.${w.tag}@` }))).toEqual([
+      'Gus Guest',
     ]);
     expect((await w.admin.post('/expected-visits/people/search', { query: 'g' })).statusCode).toBe(400);
 

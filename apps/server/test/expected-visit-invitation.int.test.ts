@@ -6,12 +6,12 @@ import { scopedAdmin } from './helpers/people-world';
 import {
   auditsOf,
   expectedWorld,
-  mailsTo,
   addExpectedVisit,
   newVisitor,
   setVisit,
   storedVisit,
 } from './helpers/expected-visits-factories';
+import { mailsTo } from './helpers/mail';
 
 let ctx: TestContext;
 beforeAll(async () => {

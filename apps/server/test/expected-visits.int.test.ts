@@ -1,7 +1,7 @@
 // Expected visitors (spec /add-expected-visitors, §4 Visit lifecycle actions, Expected visit edit or
 // delete, §5 visit date not before now): an admin adds, changes, deletes and decides expected visits.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { givePersonSite, givePersonUserType, insertPerson } from './helpers/people-rows';
 import { scopedAdmin } from './helpers/people-world';
@@ -9,12 +9,15 @@ import {
   auditsOf,
   expectedVisitBody,
   expectedWorld,
-  mailsTo,
   newVisitor,
+  PASSWORD,
+  signIn,
   slot,
   storedVisit,
   type ExpectedWorld,
 } from './helpers/expected-visits-factories';
+import { mailsTo } from './helpers/mail';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,7 +53,7 @@ async function awaitingVisit(w: ExpectedWorld, tag = 'g') {
 describe('adding expected visitors', () => {
   it('adds a new visitor with a visit, emails the confirmation link, audits and tells the dashboards', async () => {
     const w = await world();
-    const emitted = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emitted = watchLiveEvents(ctx.app);
     const res = await w.admin.post('/expected-visits', body(w, { notes: 'Bring the laptop' }));
     expect(res.statusCode, res.body).toBe(201);
     const { message, data } = res.json();
@@ -71,12 +74,12 @@ describe('adding expected visitors', () => {
       person: { first_name: 'Vera', last_name: 'Visitor', email: `vera.${w.tag}@example.test`, phone_code: '44' },
     });
     expect(data.link_url).toMatch(/^http:\/\/localhost:3000\/pre-registration\/[\w-]{20,}$/);
-    expect(emitted).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual({
       action: 'expected',
       visit_ids: [data.id],
       area_ids: [w.areas.reception],
     });
-    emitted.mockRestore();
+    emitted.restore();
 
     const [mail] = await mailsTo(ctx.db.db, `vera.${w.tag}@example.test`);
     expect(mail!.subject).toBe(`Your visit to ${w.entity.name}`);
@@ -190,7 +193,7 @@ describe('changing and deleting expected visits', () => {
   it('changes every field, then deletes the visit as cancelled and refuses to touch it again', async () => {
     const w = await world();
     const { data } = (await w.admin.post('/expected-visits', body(w))).json();
-    const emitted = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emitted = watchLiveEvents(ctx.app);
     const changed = await w.admin.put(`/expected-visits/${data.id}`, {
       person_id: data.person.id,
       user_type_id: w.types.visitors,
@@ -204,21 +207,17 @@ describe('changing and deleting expected visits', () => {
       message: 'Updated successfully',
       data: { site: { name: 'Branch' }, area: { name: 'Lobby' }, visit_time: '14:30', link_url: data.link_url },
     });
-    expect(emitted).toHaveBeenCalledWith(
-      w.entity.id,
-      'updateVisits',
-      expect.objectContaining({ action: 'expected_changed' }),
-    );
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual(expect.objectContaining({ action: 'expected_changed' }));
 
     const removed = await w.admin.delete(`/expected-visits/${data.id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Deleted successfully' });
-    expect(emitted).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual({
       action: 'deleted',
       visit_ids: [data.id],
       area_ids: [w.areas.lobby],
     });
-    emitted.mockRestore();
+    emitted.restore();
     expect((await storedVisit(ctx.db.db, w.entity, data.id)).state).toBe('cancelled');
     expect((await w.admin.get(`/expected-visits/${data.id}`)).json()).toMatchObject({
       state: 'cancelled',
@@ -252,6 +251,54 @@ describe('changing and deleting expected visits', () => {
   });
 });
 
+describe('who may change an expected visit (decision 018)', () => {
+  it('lets a member without people management change only the visits they added', async () => {
+    const w = await world();
+    const { client: employee } = await signIn(ctx.app, w.people.employee.email, PASSWORD);
+    const mine = await employee.post(
+      '/expected-visits',
+      body(w, { visitor: newVisitor(`${w.tag}e`, { email: `mine.${w.tag}@example.test`, phone: '700111222' }) }),
+    );
+    expect(mine.statusCode, mine.body).toBe(201);
+    const theirs = (await w.admin.post('/expected-visits', body(w))).json().data;
+    const guest = await awaitingVisit(w);
+
+    const refusals = [
+      await employee.put(`/expected-visits/${theirs.id}`, {
+        ...body(w),
+        person_id: theirs.person.id,
+        visitor: undefined,
+      }),
+      await employee.delete(`/expected-visits/${theirs.id}`),
+      await employee.post(`/expected-visits/${guest}/decisions`, { decision: 'approve' }),
+      await employee.post(`/expected-visits/${theirs.id}/invitation`),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('You can change only the expected visits you added or host.');
+    }
+    expect((await storedVisit(ctx.db.db, w.entity, theirs.id)).state).toBe('expected');
+    expect((await storedVisit(ctx.db.db, w.entity, guest)).stage).toBe('awaiting_approval');
+
+    // The list says which rows the caller may change, so the page offers only those actions.
+    const list = (
+      await employee.get(`/visits?state=expected&from=${slot(1).visit_date}&to=${slot(2).visit_date}`)
+    ).json<{
+      data: { id: string; can_change: boolean }[];
+    }>().data;
+    const canChange = Object.fromEntries(list.map((v) => [v.id, v.can_change]));
+    expect(canChange).toMatchObject({ [mine.json().data.id]: true, [theirs.id]: false, [guest]: false });
+    const asAdmin = (await w.admin.get(`/visits?state=expected&from=${slot(1).visit_date}&to=${slot(2).visit_date}`))
+      .json<{ data: { can_change: boolean }[] }>()
+      .data.map((v) => v.can_change);
+    expect(asAdmin.every(Boolean)).toBe(true);
+
+    expect((await employee.delete(`/expected-visits/${mine.json().data.id}`)).statusCode).toBe(200);
+    // People management changes any visit in scope.
+    expect((await w.admin.post(`/expected-visits/${guest}/decisions`, { decision: 'approve' })).statusCode).toBe(200);
+  });
+});
+
 describe('approvals', () => {
   it('approves, rejects, re-approves; refuses a decision that does not apply; emails the hosts', async () => {
     const w = await world();
@@ -269,14 +316,14 @@ describe('approvals', () => {
     const unknown = await w.admin.post(`/expected-visits/${id}/decisions`, { decision: 'maybe' });
     expect(unknown.statusCode).toBe(400);
 
-    const emitted = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emitted = watchLiveEvents(ctx.app);
     const approved = await w.admin.post(`/expected-visits/${id}/decisions`, { decision: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
       message: 'Visit approved',
       data: { stage: 'approved', decisions: ['reject_approved'] },
     });
-    expect(emitted).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual({
       action: 'approved',
       visit_ids: [id],
       area_ids: [w.areas.reception],
@@ -289,8 +336,8 @@ describe('approvals', () => {
       message: 'Visit rejected',
       data: { stage: 'rejected', decisions: ['approve_rejected'] },
     });
-    expect(emitted).toHaveBeenCalledWith(w.entity.id, 'updateVisits', expect.objectContaining({ action: 'rejected' }));
-    emitted.mockRestore();
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual(expect.objectContaining({ action: 'rejected' }));
+    emitted.restore();
     expect((await mailsTo(ctx.db.db, w.host.email!))[0]!.subject).toBe('Visit rejected: Vera Visitor');
     const back = await w.admin.post(`/expected-visits/${id}/decisions`, { decision: 'approve_rejected' });
     expect(back.json().data.stage).toBe('approved');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoIfEmpty } from '../src/db/seed/demo';
 import { DEMO_JOURNEYS } from '../src/db/seed/demo-journeys';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
+import { createPglite } from '../src/db/pglite';
 
 // The demo seed runs only on an empty database, so this file has its own embedded one.
 let db: Database;
@@ -15,8 +15,8 @@ beforeAll(async () => {
   const testDb = inject('testDb');
   const pglite =
     testDb.kind === 'pglite'
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
-      : await PGlite.create();
+      ? await createPglite(undefined, { loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
+      : await createPglite();
   db = await openDatabase({ pglite });
   if (testDb.kind !== 'pglite') await db.migrate();
   ctx = await createTestApp({}, { db });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InviteCandidate, MassResult, Person } from '@app/shared/people/schemas';
 import { withTenant } from '../src/db/client';
-import { auditLog, memberships, outboxEmails, people, sessions, users } from '../src/db/schema/index';
+import { auditLog, memberships, people, sessions, users } from '../src/db/schema/index';
 import { newId } from '../src/lib/ids';
+import { newestMailTo } from './helpers/mail';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
 import { addUserType, peopleWorld, scopedAdmin, storedPerson, type PeopleWorld } from './helpers/people-world';
@@ -28,15 +29,7 @@ const auditCount = async (entityId: string, action: string) =>
       .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)))
   ).length;
 
-const lastMailTo = async (email: string) => {
-  const [mail] = await ctx.db.db
-    .select()
-    .from(outboxEmails)
-    .where(eq(outboxEmails.to, email))
-    .orderBy(desc(outboxEmails.createdAt))
-    .limit(1);
-  return mail ?? null;
-};
+const lastMailTo = (email: string) => newestMailTo(ctx.db.db, email);
 
 describe('archive and activate', () => {
   it('archives and activates many people at once, skipping defaults, oneself, others and repeats', async () => {

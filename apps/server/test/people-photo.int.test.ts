@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Person } from '@app/shared/people/schemas';
 import { auditLog } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
-import { makePng } from './helpers/images';
+import { makeJpeg, makePng, readImage } from './helpers/images';
 import { addUserType, peopleWorld, storedPerson } from './helpers/people-world';
 
 let ctx: TestContext;
@@ -22,7 +22,7 @@ const upload = (w: World, id: string, file: Buffer, name = 'me.png', type = 'ima
 
 const stored = (key: string | null) => Boolean(key) && existsSync(path.join(ctx.dataDir, 'files', key!));
 
-/** A minimal JPEG header (SOI, APP0, SOF0 with the size): enough for the type and size checks. */
+/** A JPEG header alone (SOI, APP0, SOF0 with the size) and no image: a header is not an image. */
 function makeJpegHeader(width: number, height: number) {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03]);
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0]);
@@ -52,9 +52,16 @@ describe('profile photos', () => {
     const small = await upload(w, person.id, makePng(300, 250));
     expect(small.statusCode).toBe(422);
     expect(small.json().fields.photo).toEqual(['The image must be at least 250×300 pixels.']);
-    const smallJpeg = await upload(w, person.id, makeJpegHeader(249, 400), 'me.jpg', 'image/jpeg');
+    const smallJpeg = await upload(w, person.id, await makeJpeg(249, 400), 'me.jpg', 'image/jpeg');
     expect(smallJpeg.statusCode).toBe(422);
     expect(smallJpeg.json().code).toBe('image_too_small');
+    // A header that claims a good size is not enough: the image must decode.
+    const hollow = await upload(w, person.id, makeJpegHeader(400, 500), 'me.jpg', 'image/jpeg');
+    expect(hollow.statusCode).toBe(422);
+    expect(hollow.json()).toMatchObject({
+      code: 'invalid_image',
+      fields: { photo: ['The file must be a PNG or JPG image.'] },
+    });
     const big = await upload(w, person.id, makePng(260, 320, { padTo: 3 * 1024 * 1024 + 10 }));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'file_too_large', fields: { photo: ['The file must be at most 3 MB.'] } });
@@ -76,9 +83,17 @@ describe('profile photos', () => {
 
     const photo = await w.admin.get(withPhoto.photo_url!);
     expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
-    expect(photo.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(photo.rawPayload.equals(png)).toBe(true);
+    expect(photo.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, max-age=31536000, immutable',
+      'content-disposition': `inline; filename="photo.png"; filename*=UTF-8''photo.png`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    // The stored photo is the upload decoded and encoded again, served as stored.
+    expect(photo.rawPayload.equals(png)).toBe(false);
+    expect(photo.rawPayload.equals(readFileSync(path.join(ctx.dataDir, 'files', first!)))).toBe(true);
+    expect(await readImage(photo.rawPayload)).toEqual({ format: 'png', width: 250, height: 300, hasMetadata: false });
     expect((await w.admin.get(`/people/${person.id}/photo`)).headers['cache-control']).toBe('private, no-cache');
     expect((await w.admin.get(`/people/${person.id}`)).json().photo_url).toBe(withPhoto.photo_url);
 
@@ -87,7 +102,10 @@ describe('profile photos', () => {
     const replaced = (await upload(w, person.id, bigger)).json<Person>();
     expect(replaced.photo_url).not.toBe(withPhoto.photo_url);
     expect(stored(first)).toBe(false);
-    expect((await w.admin.get(replaced.photo_url!)).rawPayload.equals(bigger)).toBe(true);
+    expect(await readImage((await w.admin.get(replaced.photo_url!)).rawPayload)).toMatchObject({
+      width: 400,
+      height: 500,
+    });
 
     const second = (await storedPerson(ctx.db.db, w.entity, person.id))!.image;
     const removed = await w.admin.delete(`/people/${person.id}/photo`);

@@ -26,6 +26,7 @@ const actions = async (entityId: string, targetId: string) =>
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(and(eq(auditLog.entityId, entityId), eq(auditLog.targetId, targetId)))
+      .orderBy(auditLog.createdAt)
   ).map((r) => r.action);
 
 async function addLabel(w: Awaited<ReturnType<typeof world>>, name: string) {

@@ -47,8 +47,13 @@ describe('the agreement file of a visit’s compliance', () => {
 
     const res = await fileOf(agreement.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('inline;');
+    // A PDF is only ever a download, with headers that keep it from running anything in our origin.
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="Site rules.pdf"; filename*=UTF-8''Site%20rules.pdf`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
     expect(res.rawPayload.equals(pdf)).toBe(true);
 
     // A question has no file; a compliance the flow does not ask is not served.

@@ -2,7 +2,7 @@
 // messages, /c/{visitUrl}/{code}, /online-compliance/{id}): reading, confirming, the code form, online
 // compliance and vaccine or test documents.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { people, personDocuments } from '../src/db/schema/index';
@@ -20,6 +20,7 @@ import {
   storedVisit,
   type ExpectedWorld,
 } from './helpers/expected-visits-factories';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 let visitor: TestClient;
@@ -74,7 +75,7 @@ describe('a visit by its link', () => {
     const info = (await visitor.get(`/public/pre-registration/${v.token}`)).json();
     expect(info).toMatchObject({ kind: 'confirmation', visit: { visitId: v.id } });
 
-    const emitted = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emitted = watchLiveEvents(ctx.app);
     const confirmed = await visitor.post(
       `/public/visits/${v.token}/confirm`,
       confirmBody(w, { first_name: 'Verity', host_message: 'At the gate' }),
@@ -87,12 +88,12 @@ describe('a visit by its link', () => {
       approval: 'not_needed',
     });
     expect(confirmed.json().qr).toMatch(/^data:image\/png;base64,/);
-    expect(emitted).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual({
       action: 'confirmed',
       visit_ids: [v.id],
       area_ids: [w.areas.reception],
     });
-    emitted.mockRestore();
+    emitted.restore();
     expect((await w.admin.get(`/people/${v.personId}`)).json().first_name).toBe('Verity');
     expect((await storedVisit(ctx.db.db, w.entity, v.id)).hostMessage).toBe('At the gate');
     expect((await auditsOf(ctx.db.db, w.entity, v.id)).map((a) => [a.action, a.actorKind])).toEqual([
@@ -260,7 +261,7 @@ describe('online compliance', () => {
       'Upload the vaccination certificate or test result for this compliance.',
     ]);
 
-    const emitted = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emitted = watchLiveEvents(ctx.app);
     const wrong = await visitor.post(`/public/visits/${v.token}/compliance`, {
       responses: [
         { compliance_id: question.id, answers: answersOf(question, false), notes: 'too short' },
@@ -275,12 +276,10 @@ describe('online compliance', () => {
         { compliance_id: statement.id, status: 'success' },
       ],
     });
-    expect(emitted).toHaveBeenCalledWith(
-      w.entity.id,
-      'updateVisits',
+    expect(await emitted.visitIds(w.entity.id)).toContainEqual(
       expect.objectContaining({ action: 'compliance_answered', visit_ids: [v.id] }),
     );
-    emitted.mockRestore();
+    emitted.restore();
     const justified = await visitor.post(`/public/visits/${v.token}/compliance`, {
       responses: [
         {

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
-import {
-  auditLog,
-  memberships,
-  outboxEmails,
-  people as peopleTable,
-  personSites,
-  quickPasses,
-} from '../src/db/schema/index';
+import { auditLog, memberships, people as peopleTable, personSites, quickPasses } from '../src/db/schema/index';
 import { newId } from '../src/lib/ids';
+import { mailsTo as mailsToAddress } from './helpers/mail';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';
 import { makePng } from './helpers/images';
@@ -55,8 +49,7 @@ const personOf = (c: Company, firstName: string, values: Partial<PersonRow> = {}
 const passesOf = (entityId: string) =>
   withTenant(ctx.db.db, entityId, (tx) => tx.select().from(quickPasses).where(eq(quickPasses.entityId, entityId)));
 
-const mailsTo = (email: string) =>
-  ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt));
+const mailsTo = (email: string) => mailsToAddress(ctx.db.db, email);
 
 describe('printing QuickPasses', () => {
   it('answers a printable pass per person with their QR, photo and user types, and records each print', async () => {

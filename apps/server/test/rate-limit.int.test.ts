@@ -21,6 +21,16 @@ describe('rate limits per address', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('limits the subdomain look-up like every public call, so nobody can list the companies by trying names', async () => {
+    const statuses: number[] = [];
+    for (const name of ['acme', 'globex', 'initech', 'umbrella'])
+      statuses.push(
+        (await ctx.app.inject({ url: `/api/v1/public/entities/by-subdomain/${name}`, remoteAddress: '127.0.0.7' }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([404, 404, 404, 429]);
+  });
+
   it('limits the rest of the API too', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++)

@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@app/shared/realtime/events';
 import { createTestApp, type TestContext } from './helpers/test-app';
-import { signIn, type TestClient } from './helpers/http-client';
+import { signIn, TestClient } from './helpers/http-client';
+import { and, eq } from 'drizzle-orm';
+import { people as peopleTable } from '../src/db/schema/index';
+import { reportFigure } from './helpers/figures';
+import {
+  closeSockets,
+  collect,
+  joinRoom,
+  listen,
+  openBareSocket,
+  openSocket,
+  waitFor,
+  type ClientSocket,
+} from './helpers/sockets';
 import { createCompany, createPerson, PASSWORD } from './helpers/world';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let one: TestContext;
 let two: TestContext;
-const sockets: ClientSocket[] = [];
-
-async function listen(ctx: TestContext) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   // Two app nodes on one database, sharing Redis: what a scaled-out deployment runs.
@@ -25,59 +28,14 @@ beforeAll(async () => {
   await Promise.all([listen(one), listen(two)]);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  closeSockets();
   await two.close();
   await one.close();
 });
 
-function openSocket(ctx: TestContext, client: TestClient): Promise<ClientSocket> {
-  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket: ClientSocket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function joinRoom(socket: ClientSocket, entityId: string) {
-  return new Promise<'joined' | 'refused'>((resolve) => {
-    socket.once('joined', () => resolve('joined'));
-    socket.once('join_error', () => resolve('refused'));
-    socket.emit('join', entityId);
-  });
-}
-
-/** Collects one event type for a short while; the server has answered the HTTP call before we wait. */
-function collect<E extends ServerEventName>(socket: ClientSocket, event: E, ms = 600) {
-  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
-  (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (p) => seen.push(p as never));
-  return { seen, settle: () => new Promise((r) => setTimeout(r, ms)).then(() => seen) };
-}
-
-function waitFor<E extends ServerEventName>(socket: ClientSocket, event: E, ms = 5000) {
-  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    (socket.once as (e: string, fn: (p: unknown) => void) => void)(event, (p) => {
-      clearTimeout(timer);
-      resolve(p as never);
-    });
-  });
-}
-
 describe('socket authentication and rooms', () => {
   it('refuses a socket without a session', async () => {
-    const socket: ClientSocket = connect(`http://127.0.0.1:${(one.app.server.address() as AddressInfo).port}`, {
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
+    const socket = openBareSocket(one);
     await expect(new Promise((_, reject) => socket.once('connect_error', reject))).rejects.toThrow('unauthenticated');
   });
 
@@ -161,6 +119,155 @@ describe('events raised by changes', () => {
     expect((await here.post('/me/otp/enable', { code: await generate({ secret }) })).statusCode).toBe(200);
     expect(await got).toEqual({ isOtpEnabled: true, user_id: a.people.employee.id });
     expect(await onHere.settle()).toHaveLength(0);
+  });
+});
+
+/** Resolves when the server closes the socket; rejects if it stays open. */
+function closedByServer(socket: ClientSocket, ms = 5000) {
+  return new Promise<string>((resolve, reject) => {
+    if (!socket.connected) return resolve('already closed');
+    const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+/** Opens a socket in the company's room, and a watcher that records every company event it gets. */
+async function joinedSocket(ctx: TestContext, client: TestClient, entityId: string) {
+  const socket = await openSocket(ctx, client);
+  expect(await joinRoom(socket, entityId)).toBe('joined');
+  const events: string[] = [];
+  socket.onAny((event: string) => events.push(event));
+  return { socket, events };
+}
+
+/** A company event (a new site) raised after the access ended: nothing of it may reach the socket. */
+async function raiseCompanyEvent(admin: TestClient) {
+  expect((await admin.post('/sites', { name: `Site ${Math.random()}` })).statusCode).toBe(201);
+  await new Promise((r) => setTimeout(r, 400));
+}
+
+const personOfMember = async (entityId: string, membershipId: string) =>
+  (
+    await one.db.db
+      .select({ id: peopleTable.id })
+      .from(peopleTable)
+      .where(and(eq(peopleTable.entityId, entityId), eq(peopleTable.membershipId, membershipId)))
+  )[0]!.id;
+
+describe('sockets end with the access that opened them', () => {
+  const ended: string[] = [];
+  afterAll(() => reportFigure('sockets', `${ended.length} ways access ends (${ended.join(', ')}): 0 events after`));
+
+  it('closes the socket on sign-out, and the cookie opens no other', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: employee } = await signIn(one.app, a.people.employee.email, PASSWORD);
+    const stale = new Map(employee.cookies);
+    const { socket, events } = await joinedSocket(one, employee, a.entity.id);
+    const closed = closedByServer(socket);
+    expect((await employee.post('/auth/logout')).statusCode).toBe(204);
+    await closed;
+    await raiseCompanyEvent(admin);
+    // Nothing of the company's (being told it is out of the company's room, before the close, is not).
+    expect(events.filter((e) => e !== 'join_error')).toEqual([]);
+    const replay = new TestClient(one.app);
+    replay.cookies = stale;
+    await expect(openSocket(one, replay)).rejects.toThrow('unauthenticated');
+    ended.push('sign-out');
+  });
+
+  it('closes the socket of a session ended from the sessions list, on another node too', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: laptop } = await signIn(one.app, a.people.employee.email, PASSWORD);
+    const { client: phone } = await signIn(two.app, a.people.employee.email, PASSWORD);
+    const { socket, events } = await joinedSocket(two, laptop, a.entity.id);
+    const mine = (await phone.get('/me/sessions')).json<{ data: { id: string; current: boolean }[] }>().data;
+    const other = mine.find((s) => !s.current)!;
+    const closed = closedByServer(socket);
+    expect((await phone.delete(`/me/sessions/${other.id}`)).statusCode).toBe(204);
+    await closed;
+    await raiseCompanyEvent(admin);
+    expect(events).toEqual([]);
+    ended.push('session ended from the list');
+  });
+
+  it('closes the sockets of everyone else’s sessions on a password change', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: here } = await signIn(one.app, a.people.fire_warden.email, PASSWORD);
+    const { client: there } = await signIn(one.app, a.people.fire_warden.email, PASSWORD);
+    const kept = await joinedSocket(one, here, a.entity.id);
+    const { socket, events } = await joinedSocket(one, there, a.entity.id);
+    const closed = closedByServer(socket);
+    const changed = await here.post('/me/password', {
+      current_password: PASSWORD,
+      password: 'another long password',
+      password_confirmation: 'another long password',
+    });
+    expect(changed.statusCode).toBe(200);
+    await closed;
+    await raiseCompanyEvent(admin);
+    expect(events).toEqual([]);
+    expect(kept.events).toContain('updateWhenCreatedSiteOrUserType');
+    ended.push('password change');
+  });
+
+  it('closes a person’s sockets when an admin revokes their access, on every node', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: onOne } = await signIn(one.app, a.people.employee.email, PASSWORD);
+    const { client: onTwo } = await signIn(two.app, a.people.employee.email, PASSWORD);
+    const first = await joinedSocket(one, onOne, a.entity.id);
+    const second = await joinedSocket(two, onTwo, a.entity.id);
+    const closed = Promise.all([closedByServer(first.socket), closedByServer(second.socket)]);
+    const personId = await personOfMember(a.entity.id, a.people.employee.membershipId);
+    const revoked = await admin.post('/people/revoke', { person_ids: [personId] });
+    expect(revoked.json().done).toEqual([personId]);
+    await closed;
+    await raiseCompanyEvent(admin);
+    expect([...first.events, ...second.events]).toEqual([]);
+    ended.push('access revoked');
+  });
+
+  it('keeps a member who must still enrol in two-step out of the company’s events', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: employee } = await signIn(one.app, a.people.employee.email, PASSWORD);
+    const { socket, events } = await joinedSocket(one, employee, a.entity.id);
+    const refused = waitFor(socket, 'join_error');
+    const policy = await admin.put('/company/two-step', {
+      two_step_enabled: true,
+      otp_roles: [a.entity.roles.employee],
+    });
+    expect(policy.statusCode).toBe(200);
+    await refused;
+    // Told of the policy, then nothing more until the person enrols.
+    expect(events).toEqual(['updateEntityTwoStepAuth', 'join_error']);
+    await raiseCompanyEvent(admin);
+    expect(events.filter((e) => e !== 'join_error')).toEqual(['updateEntityTwoStepAuth']);
+    expect(await joinRoom(socket, a.entity.id)).toBe('refused');
+    ended.push('two-step required');
+  });
+
+  it('takes a member moved to a role that requires two-step out of the company’s events', async () => {
+    const a = await createCompany(one.db.db);
+    const { client: admin } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    expect(
+      (await admin.put('/company/two-step', { two_step_enabled: true, otp_roles: [a.entity.roles.fire_warden] }))
+        .statusCode,
+    ).toBe(200);
+    const { client: employee } = await signIn(one.app, a.people.employee.email, PASSWORD);
+    const { socket, events } = await joinedSocket(one, employee, a.entity.id);
+    const refused = waitFor(socket, 'join_error');
+    await admin.put(`/members/${a.people.employee.membershipId}/role`, { role_id: a.entity.roles.fire_warden });
+    await refused;
+    await raiseCompanyEvent(admin);
+    expect(events).toEqual(['pongUpdateUserRole', 'join_error']);
+    ended.push('role now requires two-step');
   });
 });
 

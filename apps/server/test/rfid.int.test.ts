@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import {
   auditLog,
@@ -12,6 +12,7 @@ import {
 } from '../src/db/schema/index';
 import { newId } from '../src/lib/ids';
 import { sha256 } from '../src/lib/tokens';
+import { newestMailTo } from './helpers/mail';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
 import {
@@ -70,12 +71,7 @@ const personOf = (c: Company, firstName: string, values: Partial<PersonRow> = {}
 
 /** The enrolment code in the newest mail to an address. */
 async function linkCodeFor(email: string) {
-  const [mail] = await ctx.db.db
-    .select()
-    .from(outboxEmails)
-    .where(eq(outboxEmails.to, email))
-    .orderBy(desc(outboxEmails.createdAt))
-    .limit(1);
+  const mail = await newestMailTo(ctx.db.db, email);
   const code = mail?.text.match(/\/rfid\/([\w-]+)/)?.[1];
   if (!mail || !code) throw new Error(`no enrolment mail to ${email}`);
   return { code, mail };

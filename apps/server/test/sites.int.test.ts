@@ -74,6 +74,12 @@ describe('sites', () => {
     expect(desc.data.map((s: { name: string }) => s.name)).toEqual(['Site 09', 'Site 08', 'Site 07']);
     const found = (await client.get('/sites?search=site 1')).json();
     expect(found.count).toBe(3);
+    expect(found.data.map((s: { name: string }) => s.name)).toEqual(['Site 10', 'Site 11', 'Site 12']);
+    // Past the last page: no rows, and still the count.
+    expect((await client.get('/sites?page=5')).json()).toEqual({ data: [], count: 12 });
+    const byAreas = (await client.get('/sites?sortField=area_count&orderBy=desc&limit=2&page=2')).json();
+    expect(byAreas.count).toBe(12);
+    expect(byAreas.data).toHaveLength(2);
     expect((await client.get('/sites?sortField=password')).statusCode).toBe(400);
   });
 });

@@ -171,7 +171,7 @@ describe('bad shapes', () => {
         'url.filters.status.0',
         /at most 200 characters/,
       ],
-      [{ table_head: {}, url: {}, owner: 'me' }, '_', /not expected/],
+      [{ table_head: {}, url: {}, owner: 'me' }, 'body', /not expected/],
       [{ table_head: { widths: {} }, url: {} }, 'table_head', /not expected/],
     ];
     for (const [body, field, message] of cases) {
@@ -233,7 +233,7 @@ describe('one member’s grids are their own', () => {
     expect(created.statusCode, created.body).toBe(200);
     const machine = new TestClient(ctx.app);
     machine.bearer = created.json().token;
-    expect((await machine.get('/company')).statusCode).toBe(200);
+    expect((await machine.get('/people')).statusCode).toBe(200);
     for (const res of [
       await machine.get('/table-preferences/users'),
       await machine.put('/table-preferences/users', usersGrid),

@@ -127,7 +127,7 @@ describe('visit permits: rules', () => {
     expect(res.json().fields.end_time).toEqual(['يجب أن يكون وقت الانتهاء بعد وقت البدء.']);
     w.admin.lang = 'es';
     const es = await w.admin.post('/visit-permits', permitBody({ start_date: '2026-13-01' }));
-    expect(es.json().fields.start_date).toEqual(['Fecha de inicio debe ser una fecha real.']);
+    expect(es.json().fields.start_date).toEqual(['El campo «Fecha de inicio» debe ser una fecha real.']);
   });
 
   it('is for people who may change the settings only', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { auditLog, badgePrints, customFields, customFieldSections, personFieldValues } from '../src/db/schema/index';
@@ -6,6 +6,7 @@ import { newId } from '../src/lib/ids';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { scopedAdmin } from './helpers/people-world';
 import { insertVisit, visitsWorld, type VisitBody } from './helpers/visits-factories';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -228,16 +229,16 @@ describe('visit notes', () => {
   it('keeps at most 30 characters, trims them, clears them when empty, and tells everyone', async () => {
     const w = await visitsWorld(ctx.app, ctx.db.db);
     const v = await w.signInOne((await w.person('Nia')).id);
-    const emit = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emit = watchLiveEvents(ctx.app);
     const res = await w.admin.put(`/visits/${v.id}/notes`, { notes: '  Parking bay 12  ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<VisitBody>().notes).toBe('Parking bay 12');
-    expect(emit).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emit.visitIds(w.entity.id)).toContainEqual({
       action: 'notes_changed',
       visit_ids: [v.id],
       area_ids: [w.areas.reception],
     });
-    emit.mockRestore();
+    emit.restore();
     const long = await w.admin.put(`/visits/${v.id}/notes`, { notes: 'x'.repeat(31) });
     expect(long.statusCode).toBe(400);
     expect(long.json<{ fields: Record<string, string[]> }>().fields.notes).toEqual([

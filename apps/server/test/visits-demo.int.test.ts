@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { openDatabase, withTenant, type Database } from '../src/db/client';
 import { entities, visitHosts, visits } from '../src/db/schema/index';
 import { seedDemoIfEmpty } from '../src/db/seed/demo';
 import { signIn } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
+import { createPglite } from '../src/db/pglite';
 
 // The demo seed runs only on an empty database, so this file has its own embedded one.
 let db: Database;
@@ -16,8 +16,8 @@ beforeAll(async () => {
   const testDb = inject('testDb');
   const pglite =
     testDb.kind === 'pglite'
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
-      : await PGlite.create();
+      ? await createPglite(undefined, { loadDataDir: new Blob([readFileSync(testDb.dumpPath)]) })
+      : await createPglite();
   db = await openDatabase({ pglite });
   if (testDb.kind !== 'pglite') await db.migrate();
   ctx = await createTestApp({}, { db });

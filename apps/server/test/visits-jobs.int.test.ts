@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { areas, auditLog } from '../src/db/schema/index';
 import { autoSignOutVisits } from '../src/modules/visits/visits.jobs';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, readVisit, visitsWorld, type VisitsWorld } from './helpers/visits-factories';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('auto sign-out', () => {
     const w = await visitsWorld(ctx.app, ctx.db.db, { timezone: 'Asia/Dubai' });
     const v = await onSiteSince(w, w.areas.reception, '2026-03-07T08:00:00Z');
     expect(await sweep(w, '2026-03-08T07:59:59Z')).toEqual([]);
-    const emit = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emit = watchLiveEvents(ctx.app);
     // The sweep ran late: the departure is still 24 hours after the arrival.
     const done = await sweep(w, '2026-03-08T09:30:00Z');
     expect(done).toEqual([
@@ -52,12 +53,12 @@ describe('auto sign-out', () => {
       signOutSource: 'auto_24h',
       signedOutAt: new Date('2026-03-08T08:00:00Z'),
     });
-    expect(emit).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emit.visitIds(w.entity.id)).toContainEqual({
       action: 'signed_out',
       visit_ids: [v.id],
       area_ids: [w.areas.reception],
     });
-    emit.mockRestore();
+    emit.restore();
     const audit = await withTenant(ctx.db.db, w.entity.id, (tx) =>
       tx
         .select({ action: auditLog.action, actorKind: auditLog.actorKind })

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
-import { auditLog, complianceResponses, outboxEmails } from '../src/db/schema/index';
+import { auditLog, complianceResponses, outboxEmails, visits } from '../src/db/schema/index';
 import { signIn, type TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, readVisit, visitsWorld, type VisitBody, type VisitsWorld } from './helpers/visits-factories';
 import { scopedAdmin } from './helpers/people-world';
 import { PASSWORD } from './helpers/world';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('signing in and out', () => {
   it('signs a person in and out, with an audit row and a live event each time', async () => {
     const w = await world();
     const ada = await w.person('Ada');
-    const emit = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const live = watchLiveEvents(ctx.app);
     const visit = await w.signInOne(ada.id);
     expect(visit).toMatchObject({
       state: 'on_site',
@@ -73,11 +74,9 @@ describe('signing in and out', () => {
       login_mode: 'signIn_signOut',
       sign_out_source: null,
     });
-    expect(emit).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
-      action: 'signed_in',
-      visit_ids: [visit.id],
-      area_ids: [w.areas.reception],
-    });
+    expect(await live.visitIds(w.entity.id)).toEqual([
+      { action: 'signed_in', visit_ids: [visit.id], area_ids: [w.areas.reception] },
+    ]);
     expect((await auditOf(w, visit.id)).map((a) => a.action)).toEqual(['visit.signed_in']);
 
     const out = await w.admin.post('/visits/sign-out', { person_ids: [ada.id] });
@@ -91,13 +90,13 @@ describe('signing in and out', () => {
       badge_label: 'sign_in',
     });
     expect(left.data[0]!.signed_out).not.toBeNull();
-    expect(emit).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect((await live.visitIds(w.entity.id)).at(-1)).toEqual({
       action: 'signed_out',
       visit_ids: [visit.id],
       area_ids: [w.areas.reception],
     });
     expect((await auditOf(w, visit.id)).map((a) => a.action).sort()).toEqual(['visit.signed_in', 'visit.signed_out']);
-    emit.mockRestore();
+    live.restore();
 
     // Signed out already: refused by name, nothing changes.
     const again = await w.admin.post('/visits/sign-out', { person_ids: [ada.id] });
@@ -107,6 +106,20 @@ describe('signing in and out', () => {
     expect(byVisit.json<Refusal>().errors).toEqual({
       [`${ada.id}.visit_ids.${visit.id}`]: 'Ada Tester: This visit is not on site.',
     });
+  });
+
+  it('signs a person in once when eight requests sign them in at the same moment', async () => {
+    const w = await world();
+    const ada = await w.person('Ada');
+    const tries = await Promise.all(Array.from({ length: 8 }, () => w.signInPeople([{ person_id: ada.id }])));
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422, 422, 422]);
+    const onSite = await withTenant(ctx.db.db, w.entity.id, (tx) =>
+      tx
+        .select({ id: visits.id })
+        .from(visits)
+        .where(and(eq(visits.entityId, w.entity.id), eq(visits.personId, ada.id), eq(visits.state, 'on_site'))),
+    );
+    expect(onSite).toHaveLength(1);
   });
 
   it('refuses to sign in someone already on site in that area, or elsewhere, and says where', async () => {

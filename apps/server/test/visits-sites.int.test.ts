@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, readVisit, visitsWorld } from './helpers/visits-factories';
+import { watchLiveEvents } from './helpers/live-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ describe("changing an area's login mode", () => {
     const w = await visitsWorld(ctx.app, ctx.db.db);
     const a = await w.signInOne((await w.person('Ana')).id);
     const b = await w.signInOne((await w.person('Bob')).id, w.areas.warehouse);
-    const emit = vi.spyOn(ctx.app.realtime, 'toEntity');
+    const emit = watchLiveEvents(ctx.app);
     // A rename alone signs nobody out.
     await w.admin.put(`/areas/${w.areas.reception}`, { name: 'Front', login_mode: 'signIn_signOut', status: true });
     expect((await readVisit(ctx.db.db, w.entity, a.id)).state).toBe('on_site');
@@ -58,12 +59,12 @@ describe("changing an area's login mode", () => {
     expect(after).toMatchObject({ state: 'left', signOutSource: 'area_mode_change' });
     expect(after.signedOutAt).not.toBeNull();
     expect((await readVisit(ctx.db.db, w.entity, b.id)).state).toBe('on_site');
-    expect(emit).toHaveBeenCalledWith(w.entity.id, 'updateVisits', {
+    expect(await emit.visitIds(w.entity.id)).toContainEqual({
       action: 'signed_out',
       visit_ids: [a.id],
       area_ids: [w.areas.reception],
     });
-    emit.mockRestore();
+    emit.restore();
   });
 });
 

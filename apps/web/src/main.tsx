@@ -6,6 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { reloadOnBackNavigation, router } from '@/app/router';
 import { publicConfigQueryOptions } from '@/lib/public-config';
 import { queryClient } from '@/lib/query-client';
+import { hasStoredSession, loadSessionCheck } from '@/lib/session';
 import { checkTenantHost } from '@/lib/tenant-host';
 
 async function start(): Promise<void> {
@@ -13,6 +14,8 @@ async function start(): Promise<void> {
   const [config] = await Promise.all([
     queryClient.fetchQuery(publicConfigQueryOptions).catch(() => undefined),
     startI18n(),
+    // The route guard reads a stored sign-in only once it is checked; without one, no check loads.
+    hasStoredSession() ? loadSessionCheck().catch(() => undefined) : undefined,
   ]);
   if (!(await checkTenantHost(config))) return;
   if (config?.provider_name) document.title = config.provider_name;

@@ -21,12 +21,20 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const LIMITS = {
-  logo: { minWidth: 200, minHeight: 45, maxBytes: 2 * 1024 * 1024 },
-  photo: { minWidth: 250, minHeight: 300, maxBytes: 3 * 1024 * 1024 },
+  // Every image is decoded on upload, so each rule has a maximum too: its width × height is also the
+  // pixel limit that refuses a decompression bomb before it is decoded (4096² ≈ 64 MB to decode).
+  logo: { minWidth: 200, maxWidth: 4096, minHeight: 45, maxHeight: 4096, maxBytes: 2 * 1024 * 1024 },
+  photo: { minWidth: 250, maxWidth: 4096, minHeight: 300, maxHeight: 4096, maxBytes: 3 * 1024 * 1024 },
   preRegistrationPhoto: { minWidth: 250, maxWidth: 4096, minHeight: 300, maxHeight: 2688, maxBytes: 3 * 1024 * 1024 },
+  /** An image sent as a document (agreement file, vaccination certificate): an A4 page scanned at 300 dpi fits. */
+  documentImage: { minWidth: 1, maxWidth: 5000, minHeight: 1, maxHeight: 5000, maxBytes: 5 * 1024 * 1024 },
+  /** A name an uploader gave a file, as stored and shown. */
+  fileNameMax: 200,
   excelMaxBytes: 2 * 1024 * 1024,
+  /** The people import's photo zip: its size, each photo's, and how many entries it may hold. */
   zipMaxBytes: 50 * 1024 * 1024,
   zipPhotoMaxBytes: 500 * 1024,
+  zipMaxEntries: 1000,
   gracePeriodMinMinutes: 30,
   complianceNoteMin: 20,
   notesMax: 30,

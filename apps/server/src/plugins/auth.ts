@@ -1,16 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAnyAllowed, permissionMapOf, STANDALONE_PERMISSIONS, type Permission } from '@app/shared/access/permissions';
+import {
+  API_TOKEN_PERMISSIONS,
+  isAnyAllowed,
+  permissionMapOf,
+  STANDALONE_PERMISSIONS,
+  type Permission,
+} from '@app/shared/access/permissions';
 import { SESSION, type Language } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
 import { pickLanguage } from '../lib/i18n';
 import { safeEqual, sha256 } from '../lib/tokens';
-import { withTenant } from '../db/client';
 import { findEntityByClientToken } from '../modules/entities/entities.repository';
-import { findEntity, loadAdminPermissions } from '../modules/access/access.repository';
-import { loadUserAccess } from '../modules/access/access.service';
-import type { AccessContext } from '../modules/access/access.types';
-import { findLiveSession, updateSession, type SessionWithUser } from '../modules/auth/sessions.repository';
+import { AccessCache } from '../modules/access/access-cache';
+import { loadSessionAccess } from '../modules/access/access.service';
+import type { AccessContext, EntityRecord } from '../modules/access/access.types';
+import { updateSession, type SessionWithUser } from '../modules/auth/sessions.repository';
 
 /**
  * How a route is reached. Default: a signed-in person (or an entity API token) acting in a company.
@@ -36,6 +41,23 @@ export type RouteAccess = {
 
 const STANDALONE_MAP = permissionMapOf(STANDALONE_PERMISSIONS);
 
+/** Requests per minute per address on a public route: PUBLIC_RATE_LIMIT, times `factor` for device calls. */
+export const publicRateLimit = (factor = 1) => ({
+  max: (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT * factor,
+  timeWindow: '1 minute',
+});
+
+/** A route anyone may call, under the public rate limit (sign-in, links, look-ups). */
+export const PUBLIC_ROUTE = { access: { auth: 'public' as const }, rateLimit: publicRateLimit() };
+const API_TOKEN_MAP = permissionMapOf(API_TOKEN_PERMISSIONS);
+
+/** Whether a company's API token may call a route with this rule (decision 017). */
+export const tokenMayCall = (rule: RouteAccess): boolean =>
+  (rule.auth ?? 'entity') === 'entity' &&
+  !rule.noClientToken &&
+  !rule.platformAdmin &&
+  (!rule.permission || isAnyAllowed(API_TOKEN_MAP, rule.permission));
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -47,13 +69,31 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
     session: SessionWithUser | null;
-    clientEntityId: string | null;
+    /** The session's standing in its company (null without a company, or when no longer a member). */
+    sessionAccess: AccessContext | null;
+    /** The company whose API token the request carries. */
+    clientEntity: EntityRecord | null;
     access: AccessContext | null;
+  }
+  interface FastifyInstance {
+    accessCache: AccessCache;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOUCH_EVERY_MS = 60_000;
+
+/** What a company's API token may do there: the fixed set of decision 017, company-wide. */
+const clientAccess = (entity: EntityRecord): AccessContext => ({
+  entityId: entity.id,
+  entity,
+  actor: { kind: 'client' },
+  role: null,
+  permissions: API_TOKEN_MAP,
+  otpEnrolmentRequired: false,
+  siteIds: null,
+  userTypeIds: null,
+});
 
 export function requireAccess(req: FastifyRequest): AccessContext {
   if (!req.access) throw new AppError('unauthenticated');
@@ -68,15 +108,33 @@ export function requireSession(req: FastifyRequest): SessionWithUser {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('session', null);
-  app.decorateRequest('clientEntityId', null);
+  app.decorateRequest('sessionAccess', null);
+  app.decorateRequest('clientEntity', null);
   app.decorateRequest('access', null);
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1/')) return;
+    const access: RouteAccess = route.config?.access ?? {};
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: route.config?.access ?? {} });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
+    // The OpenAPI document says who may call each operation: nobody signed in, a session, or also the token.
+    route.schema ??= {};
+    route.schema.security =
+      access.auth === 'public' ? [] : tokenMayCall(access) ? [{ session: [] }, { clientToken: [] }] : [{ session: [] }];
+  });
+
+  const cache = new AccessCache();
+  app.decorate('accessCache', cache);
+  const stopListening = await app.db.listen('access_changed', {
+    notice: (payload) => cache.drop(payload),
+    lost: () => cache.suspend(),
+    ready: () => cache.resume(),
+  });
+  app.addHook('onClose', async () => {
+    await stopListening();
+    cache.suspend();
   });
 
   app.addHook('onRequest', async (req) => {
@@ -84,17 +142,30 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       ? undefined
       : req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
-      const entity = await findEntityByClientToken(app.db.db, sha256(bearer));
-      if (!entity) throw new AppError('unauthenticated');
-      req.clientEntityId = entity.id;
+      const hash = sha256(bearer);
+      let entity = cache.getToken(hash)?.entity;
+      if (!entity) {
+        const generation = cache.generation;
+        entity = (await findEntityByClientToken(app.db.db, hash)) ?? undefined;
+        if (!entity) throw new AppError('unauthenticated');
+        cache.setToken(hash, entity, generation);
+      }
+      req.clientEntity = entity;
     } else {
       const sid = req.cookies[SESSION.cookie];
       if (sid) {
-        const found = await findLiveSession(app.db.db, sha256(sid));
+        const id = sha256(sid);
+        let found = cache.getSession(id);
+        if (!found) {
+          const generation = cache.generation;
+          found = (await loadSessionAccess(app.db.db, id)) ?? undefined;
+          if (found) cache.setSession(id, found, generation);
+        }
         if (found) {
-          req.session = found;
-          if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-            await updateSession(app.db.db, found.session.id, { lastSeenAt: new Date() });
+          req.session = found.found;
+          req.sessionAccess = found.access;
+          if (cache.claimTouch(id, found.found.session.lastSeenAt, TOUCH_EVERY_MS)) {
+            await updateSession(app.db.db, id, { lastSeenAt: new Date() });
           }
         }
       }
@@ -118,23 +189,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
 
-    if (req.clientEntityId) {
+    if (req.clientEntity) {
       if (auth !== 'entity' || rule.noClientToken || rule.platformAdmin) throw new AppError('forbidden');
-      const entityId = req.clientEntityId;
-      req.access = await withTenant(app.db.db, entityId, async (tx) => {
-        const entity = await findEntity(tx, entityId);
-        if (!entity) throw new AppError('unauthenticated');
-        return {
-          entityId,
-          entity,
-          actor: { kind: 'client' },
-          role: null,
-          permissions: await loadAdminPermissions(tx, entityId),
-          otpEnrolmentRequired: false,
-          siteIds: null,
-          userTypeIds: null,
-        };
-      });
+      req.access = clientAccess(req.clientEntity);
     } else {
       const found = req.session;
       if (!found) throw new AppError('unauthenticated');
@@ -143,9 +200,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
       if (rule.platformAdmin && !found.user.isPlatformAdmin) throw new AppError('forbidden');
       if (auth === 'user') return;
-      const entityId = found.session.entityId;
-      if (!entityId) throw new AppError('not_a_member');
-      req.access = await loadUserAccess(app.db.db, entityId, found.user);
+      if (!found.session.entityId || !req.sessionAccess) throw new AppError('not_a_member');
+      req.access = req.sessionAccess;
       if (req.access.otpEnrolmentRequired && !rule.allowWithoutOtp) {
         throw new AppError('otp_enrolment_required', { otpError: true });
       }

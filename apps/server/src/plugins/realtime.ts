@@ -5,25 +5,38 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SESSION } from '@app/shared/constants';
 import {
+  entityAllRoom,
   entityRoom,
+  sessionRoom,
   userRoom,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@app/shared/realtime/events';
-import { withTenant } from '../db/client';
 import { sha256 } from '../lib/tokens';
-import { findMembership } from '../modules/access/access.repository';
+import { loadSessionAccess } from '../modules/access/access.service';
 import { findLiveSession } from '../modules/auth/sessions.repository';
 
+/** entityId: the company whose room the socket joined, once the server allowed it. */
 type SocketData = { userId: string; sessionId: string; entityId: string | null };
 
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** How long access notices are gathered before the sockets they concern are checked again. */
+const RECHECK_DELAY_MS = 50;
+
+/** Longest timer Node keeps (about 24.8 days); sessions are shorter. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type Realtime = {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
   toEntity: <E extends ServerEventName>(entityId: string, event: E, payload: ServerEventPayload<E>) => void;
+  /** To a room (`entityAllRoom`, …), but for the sockets also in `except`. */
+  toRoom: <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>, except?: string) => void;
+  /**
+   * Whether any socket may be in a room: false only when this is the only node (no Redis) and none of
+   * its sockets is, so work done only for a room's sockets (reading rows to send) can be skipped.
+   */
+  mayHaveListeners: (room: string) => boolean;
   toUser: <E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>) => void;
   /** To a person's sockets except those of one session (the tab that made the change). */
   toUserExceptSession: <E extends ServerEventName>(
@@ -32,6 +45,13 @@ export type Realtime = {
     event: E,
     payload: ServerEventPayload<E>,
   ) => void;
+  /** Disconnects the sockets of ended sessions, on every node. */
+  closeSessions: (sessionIds: string[]) => void;
+  /**
+   * Checks again the sockets in a room (`userRoom`, `entityRoom` or a session's): one whose session,
+   * membership or two-step state no longer lets it see its company leaves the company's room.
+   */
+  recheckSockets: (room: string) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -68,7 +88,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const sid = readCookie(socket.handshake.headers.cookie, SESSION.cookie);
       const found = sid ? await findLiveSession(app.db.db, sha256(sid)) : null;
       if (!found || found.session.otpPending) return next(new Error('unauthenticated'));
-      socket.data = { userId: found.user.id, sessionId: found.session.id, entityId: found.session.entityId };
+      socket.data = { userId: found.user.id, sessionId: found.session.id, entityId: null };
+      // A socket lasts no longer than its session.
+      const timer = setTimeout(
+        () => socket.disconnect(true),
+        Math.min(MAX_TIMER_MS, Math.max(0, found.session.expiresAt.getTime() - Date.now())),
+      ).unref();
+      socket.once('disconnect', () => clearTimeout(timer));
       next();
     } catch (err) {
       app.log.error({ err }, 'socket handshake failed');
@@ -76,25 +102,91 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     }
   });
 
+  /**
+   * Whether a session may receive a company's events now (live, its company, active, two-step done),
+   * and whether its member sees the whole company (then it gets whole rows: `entityAllRoom`).
+   */
+  const mayJoin = async (sessionId: string, entityId: string): Promise<{ allowed: boolean; all: boolean }> => {
+    const refused = { allowed: false, all: false };
+    try {
+      const current = await loadSessionAccess(app.db.db, sessionId);
+      if (!current || current.found.session.otpPending || current.found.session.entityId !== entityId) return refused;
+      const access = current.access;
+      if (access === null || access.otpEnrolmentRequired) return refused;
+      return { allowed: true, all: access.siteIds === null && access.userTypeIds === null };
+    } catch (err) {
+      app.log.error({ err }, 'socket access check failed');
+      return refused;
+    }
+  };
+  const refused = { code: 'forbidden', message: 'not a member of this company' };
+
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     socket.on('join', async (entityId) => {
-      const allowed =
-        typeof entityId === 'string' &&
-        entityId === socket.data.entityId &&
-        (
-          await withTenant(app.db.db, entityId, (tx) => findMembership(tx, entityId, socket.data.userId)).catch(
-            () => null,
-          )
-        )?.status === 'active';
-      if (!allowed) {
-        socket.emit('join_error', { code: 'forbidden', message: 'not a member of this company' });
+      const may = typeof entityId === 'string' ? await mayJoin(socket.data.sessionId, entityId) : null;
+      for (const room of socket.rooms) if (room.startsWith('entity:')) void socket.leave(room);
+      socket.data.entityId = null;
+      if (!may?.allowed) {
+        socket.emit('join_error', refused);
         return;
       }
-      for (const room of socket.rooms) if (room.startsWith('entity:')) void socket.leave(room);
-      await socket.join(entityRoom(entityId));
+      socket.data.entityId = entityId;
+      await socket.join(may.all ? [entityRoom(entityId), entityAllRoom(entityId)] : [entityRoom(entityId)]);
       socket.emit('joined', { entity_id: entityId });
     });
+  });
+
+  const recheckSockets = async (room: string) => recheck(await io.in(room).fetchSockets());
+  const recheckLocalSockets = async (room: string) => recheck(await io.local.in(room).fetchSockets());
+  const recheck = async (sockets: Awaited<ReturnType<typeof io.fetchSockets>>) => {
+    for (const socket of sockets) {
+      const { entityId, sessionId } = socket.data;
+      if (!entityId || !socket.rooms.has(entityRoom(entityId))) continue;
+      const local = io.sockets.sockets.has(socket.id);
+      const may = await mayJoin(sessionId, entityId);
+      // Checks may overlap (a direct one and a notice's): a socket of this node that another check
+      // has taken out meanwhile, or that has gone, is not told twice.
+      const live = io.sockets.sockets.get(socket.id);
+      if (local && (!live || !live.rooms.has(entityRoom(entityId)))) continue;
+      if (may.allowed) {
+        // A member's scope may have changed: whole rows only while they see the whole company.
+        if (may.all) socket.join(entityAllRoom(entityId));
+        else socket.leave(entityAllRoom(entityId));
+        continue;
+      }
+      socket.leave(entityRoom(entityId));
+      socket.leave(entityAllRoom(entityId));
+      socket.data.entityId = null;
+      socket.emit('join_error', refused);
+    }
+  };
+
+  // Whatever changes who may see what (a role, a member's sites or user types, a two-step policy, a
+  // session) is announced by the database to every node (access notices): each node checks again its
+  // own sockets in the room concerned, a moment after a burst of notices.
+  const roomOfNotice = (notice: string) =>
+    notice.startsWith('u:')
+      ? userRoom(notice.slice(2))
+      : notice.startsWith('e:')
+        ? entityRoom(notice.slice(2))
+        : notice.startsWith('s:')
+          ? sessionRoom(notice.slice(2))
+          : null;
+  const dueRechecks = new Set<string>();
+  let recheckTimer: NodeJS.Timeout | null = null;
+  const unsubscribe = app.accessCache.subscribe((notice) => {
+    const room = roomOfNotice(notice);
+    if (!room) return;
+    dueRechecks.add(room);
+    recheckTimer ??= setTimeout(() => {
+      recheckTimer = null;
+      const rooms = [...dueRechecks];
+      dueRechecks.clear();
+      for (const r of rooms) {
+        void recheckLocalSockets(r).catch((err: unknown) => app.log.error({ err }, 'socket recheck failed'));
+      }
+    }, RECHECK_DELAY_MS);
   });
 
   const emit = (room: string, event: ServerEventName, payload: unknown) => {
@@ -103,6 +195,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
   app.decorate('realtime', {
     io,
     toEntity: (entityId, event, payload) => emit(entityRoom(entityId), event, payload),
+    toRoom: (room, event, payload, except) => {
+      const to = except ? io.to(room).except(except) : io.to(room);
+      (to.emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    mayHaveListeners: (room) => redis.length > 0 || (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toUserExceptSession: (userId, sessionId, event, payload) => {
       (io.to(userRoom(userId)).except(sessionRoom(sessionId)).emit as (e: string, p: unknown) => boolean)(
@@ -110,10 +207,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         payload,
       );
     },
+    closeSessions: (sessionIds) => {
+      for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
+    },
+    recheckSockets,
   } satisfies Realtime);
 
   // Sockets must go before the HTTP server closes, or open connections keep it waiting.
   app.addHook('preClose', async () => {
+    unsubscribe();
+    if (recheckTimer) clearTimeout(recheckTimer);
     io.local.disconnectSockets(true);
     io.engine.close();
   });

@@ -1,11 +1,11 @@
 // A company ready for expected visits and pre-registration: a site with areas, user types of each
 // registration method, a journey whose flows ask hosts and compliances, staff to host, and helpers to
-// send public forms, read the outbox, the audit log and visits as stored.
+// send public forms, read the audit log and visits as stored.
 import { expect } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import { withTenant, type Executor } from '../../src/db/client';
-import { auditLog, entities, outboxEmails, visits } from '../../src/db/schema/index';
+import { auditLog, entities, visits } from '../../src/db/schema/index';
 import type { CreatedEntity } from '../../src/db/seed/factories';
 import { signIn, type TestClient } from './http-client';
 import { givePersonSite, givePersonUserType, insertPerson } from './people-rows';
@@ -170,10 +170,6 @@ export async function postForm(
 ) {
   const { body, headers } = multipart(fields, file);
   return client.request('POST', url, body, headers);
-}
-
-export async function mailsTo(db: Executor, to: string) {
-  return db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.createdAt));
 }
 
 export async function auditsOf(db: Executor, entity: CreatedEntity, targetId: string) {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
+import { createPglite } from '../../src/db/pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fd-test-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const db = await openDatabase({ pglite: client });
   await db.migrate();
   const dump = await client.dumpDataDir('none');

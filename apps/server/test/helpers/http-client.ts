@@ -11,6 +11,8 @@ export class TestClient {
   cookies = new Map<string, string>();
   lang?: string;
   bearer?: string;
+  /** The caller's address as the server sees it (per-address limits). */
+  remoteAddress?: string;
   constructor(private readonly app: App) {}
 
   get csrf() {
@@ -34,6 +36,7 @@ export class TestClient {
       method,
       url: url.startsWith('/api') ? url : `/api/v1${url}`,
       headers: h,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       payload: body === undefined ? undefined : isBuffer ? body : JSON.stringify(body),
     });
     for (const c of res.cookies) {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
+import { createPglite } from '../../src/db/pglite';
 
 export type TestContext = { app: App; db: Database; dataDir: string; close: () => Promise<void> };
 
@@ -14,7 +14,7 @@ export async function openTestDatabase(): Promise<Database> {
   const testDb = inject('testDb');
   if (testDb.kind === 'postgres') return openDatabase({ url: testDb.url, poolSize: 4 });
   const blob = new Blob([readFileSync(testDb.dumpPath)]);
-  return openDatabase({ pglite: await PGlite.create({ loadDataDir: blob }) });
+  return openDatabase({ pglite: await createPglite(undefined, { loadDataDir: blob }) });
 }
 
 export async function createTestApp(

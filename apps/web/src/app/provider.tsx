@@ -1,10 +1,9 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's base sheets; each component brings its own (build/mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -13,6 +12,7 @@ import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { OverlaysHost } from '@/components/ui/overlays-host';
 import { Preloader } from '@/components/ui/preloader';
 import { createAppTheme } from './theme';
 import './global.css';
@@ -29,13 +29,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <DirectionProvider initialDirection={dir} detectDirection={false}>
           <MantineProvider theme={theme} forceColorScheme={layoutMode === 'dark' ? 'dark' : 'light'}>
             <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
-              <ModalsProvider
-                labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
-              >
-                <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={1100} />
-                <Preloader />
-                <ErrorBoundary>{children}</ErrorBoundary>
-              </ModalsProvider>
+              <OverlaysHost
+                modalLabels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
+                notifications={{ position: dir === 'rtl' ? 'top-left' : 'top-right', zIndex: 1100 }}
+              />
+              <Preloader />
+              <ErrorBoundary>{children}</ErrorBoundary>
             </DatesProvider>
           </MantineProvider>
         </DirectionProvider>

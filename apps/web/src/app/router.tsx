@@ -14,6 +14,8 @@ import {
 } from '@tanstack/react-router';
 import { TIMINGS } from '@app/shared/constants';
 import { hrefFor, paths } from '@/config/paths';
+import { loadCatalogues } from '@/lib/i18n';
+import { requestModals, requestNotifications } from '@/lib/overlays';
 import { registerNavigator, reloadToOrigin } from '@/lib/navigation';
 import { getStoredUser } from '@/lib/session';
 import { ErrorScreen } from '@/components/ui/error-screen';
@@ -27,21 +29,33 @@ const rootRoute = createRootRoute({
   notFoundComponent: () => <Navigate to={paths.notFound} replace />,
 });
 
-const publicPage = <TPath extends string>(path: TPath, component: RouteComponent = notFoundPage) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component });
+/** A page without the app layout; it renders once its module and the namespaces it shows have loaded. */
+const publicPage = <TPath extends string>(
+  path: TPath,
+  component: RouteComponent = notFoundPage,
+  namespaces: readonly string[] = [],
+) => createRoute({ getParentRoute: () => rootRoute, path, component, loader: () => loadCatalogues(namespaces) });
 
 const publicRoutes = [
   publicPage(
     paths.login,
     lazyRouteComponent(() => import('@/features/auth/components/login-page'), 'LoginPage'),
+    ['auth', 'layout'],
   ),
   publicPage(
     paths.forgotPassword,
     lazyRouteComponent(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+    ['auth', 'layout'],
   ),
   publicPage(
     paths.resetPassword,
     lazyRouteComponent(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+    ['auth', 'layout'],
+  ),
+  publicPage(
+    paths.unlockSignIn,
+    lazyRouteComponent(() => import('@/features/auth/components/unlock-sign-in-page'), 'UnlockSignInPage'),
+    ['auth', 'layout'],
   ),
   publicPage(paths.sso),
   publicPage(paths.notFound),
@@ -60,6 +74,7 @@ const publicRoutes = [
   publicPage(
     paths.kioskRegister,
     lazyRouteComponent(() => import('@/features/kiosk-register/components/kiosk-register-page'), 'KioskRegisterPage'),
+    ['kiosk-register', 'layout'],
   ),
   publicPage(
     paths.preRegistration,
@@ -67,6 +82,7 @@ const publicRoutes = [
       () => import('@/features/pre-registration/components/pre-registration-page'),
       'PreRegistrationPage',
     ),
+    ['pre-registration', 'custom-fields', 'layout'],
   ),
   publicPage(
     paths.preRegistrationSuccess,
@@ -74,6 +90,7 @@ const publicRoutes = [
       () => import('@/features/pre-registration/components/pre-registration-success-page'),
       'PreRegistrationSuccessPage',
     ),
+    ['pre-registration', 'layout'],
   ),
   createRoute({
     getParentRoute: () => rootRoute,
@@ -91,6 +108,7 @@ const publicRoutes = [
       () => import('@/features/pre-registration/components/online-compliance-page'),
       'OnlineCompliancePage',
     ),
+    ['pre-registration', 'compliances', 'layout'],
   ),
   publicPage(
     paths.complianceLink,
@@ -98,10 +116,12 @@ const publicRoutes = [
       () => import('@/features/pre-registration/components/compliance-link-page'),
       'ComplianceLinkPage',
     ),
+    ['pre-registration', 'compliances', 'layout'],
   ),
   publicPage(
     paths.rfidCode,
     lazyRouteComponent(() => import('@/features/rfid-public/components/rfid-public-page'), 'RfidPublicPage'),
+    ['rfid', 'layout'],
   ),
   publicPage(paths.loginOneTime),
   publicPage(paths.passport),
@@ -124,55 +144,76 @@ const signedInRoute = createRoute({
       return new Promise<never>(() => undefined);
     }
   },
+  // The signed-in app opens modals and toasts anywhere: they load once, with its first page.
+  loader: () => Promise.all([requestModals(), requestNotifications()]).then(() => undefined),
   component: Outlet,
 });
+
+/** What the app layout (menu, top bar, real-time notices) shows besides the start namespaces. */
+const LAYOUT_NAMESPACES = ['layout', 'events'];
 
 const appRoute = createRoute({
   getParentRoute: () => signedInRoute,
   id: 'app',
   component: lazyRouteComponent(() => import('./routes/authenticated-layout'), 'AuthenticatedLayout'),
+  loader: () => loadCatalogues(LAYOUT_NAMESPACES),
 });
 
 const errorInLayout = () => <ErrorScreen standalone={false} />;
 
-const appPage = <TPath extends string>(path: TPath, component: RouteComponent = notFoundContent) =>
-  createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: errorInLayout });
-
 /** Spec "Route guards": dashboard routes wait 0.5 s for Cloud. */
-const dashboardDelay = () =>
-  getStoredUser()?.entity.package === 'Cloud'
-    ? new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.cloudDashboardRouteDelayMs))
-    : undefined;
+const dashboardDelay = async () => {
+  if (getStoredUser()?.entity.package === 'Cloud')
+    await new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.cloudDashboardRouteDelayMs));
+};
 
-const homePage = lazyRouteComponent(() => import('./routes/home-page'), 'HomePage');
-const filteredPage = lazyRouteComponent(() => import('./routes/home-page'), 'FilteredPage');
+/**
+ * A page in the app layout; it renders once its module and the namespaces it shows (besides the
+ * layout's) have loaded, and after `wait` when given.
+ */
+const appPage = <TPath extends string>(
+  path: TPath,
+  component: RouteComponent = notFoundContent,
+  namespaces: readonly string[] = [],
+  wait?: () => Promise<void>,
+) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component,
+    loader: () => Promise.all([loadCatalogues(namespaces), wait?.()]).then(() => undefined),
+    errorComponent: errorInLayout,
+  });
+
+const DASHBOARD_NAMESPACES = ['visits', 'sign-in', 'custom-fields', 'compliances', 'grid'];
 
 const appRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: paths.home,
-    component: homePage,
-    loader: dashboardDelay,
-    errorComponent: errorInLayout,
-  }),
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: paths.filtered,
-    component: filteredPage,
-    loader: dashboardDelay,
-    errorComponent: errorInLayout,
-  }),
+  appPage(
+    paths.home,
+    lazyRouteComponent(() => import('./routes/home-page'), 'HomePage'),
+    DASHBOARD_NAMESPACES,
+    dashboardDelay,
+  ),
+  appPage(
+    paths.filtered,
+    lazyRouteComponent(() => import('./routes/home-page'), 'FilteredPage'),
+    DASHBOARD_NAMESPACES,
+    dashboardDelay,
+  ),
   appPage(
     paths.company,
     lazyRouteComponent(() => import('@/features/company/components/company-page'), 'CompanyPage'),
+    ['company'],
   ),
   appPage(
     paths.twoStep,
     lazyRouteComponent(() => import('@/features/account/components/two-step-page'), 'TwoStepPage'),
+    ['account'],
   ),
   appPage(
     paths.systemCompanies,
     lazyRouteComponent(() => import('@/features/system/components/system-companies-page'), 'SystemCompaniesPage'),
+    ['system', 'grid'],
   ),
   createRoute({
     getParentRoute: () => appRoute,
@@ -182,6 +223,7 @@ const appRoutes = [
   appPage(
     paths.users,
     lazyRouteComponent(() => import('@/features/users/components/users-page'), 'UsersPage'),
+    ['users', 'visit-permits', 'grid', 'custom-fields'],
   ),
   appPage(paths.usersImport),
   appPage(paths.usersImportGrid),
@@ -191,10 +233,12 @@ const appRoutes = [
   appPage(
     paths.multipleSignIn,
     lazyRouteComponent(() => import('@/features/sign-in/components/multiple-sign-in-page'), 'MultipleSignInPage'),
+    ['sign-in', 'grid', 'custom-fields', 'compliances'],
   ),
   appPage(
     paths.inviteUsers,
     lazyRouteComponent(() => import('@/features/users/components/invite-users-page'), 'InviteUsersPage'),
+    ['users'],
   ),
   appPage(
     paths.rfidEnrollment,
@@ -202,28 +246,34 @@ const appRoutes = [
       () => import('@/features/rfid-enrollment/components/rfid-enrollment-page'),
       'RfidEnrollmentPage',
     ),
+    ['rfid', 'grid'],
   ),
   appPage(
     paths.userTypes,
     lazyRouteComponent(() => import('@/features/user-types/components/user-types-page'), 'UserTypesPage'),
+    ['user-types', 'visit-permits'],
   ),
   appPage(
     paths.addUserType,
     lazyRouteComponent(() => import('@/features/user-types/components/add-user-type-page'), 'AddUserTypePage'),
+    ['user-types'],
   ),
   appPage(paths.privacyManager),
   appPage(
     paths.customFields,
     lazyRouteComponent(() => import('@/features/custom-fields/components/custom-fields-page'), 'CustomFieldsPage'),
+    ['custom-fields'],
   ),
   appPage(
     paths.addCustomField,
     lazyRouteComponent(() => import('@/features/custom-fields/components/add-custom-field-page'), 'AddCustomFieldPage'),
+    ['custom-fields'],
   ),
   appPage(paths.settings),
   appPage(
     paths.announcements,
     lazyRouteComponent(() => import('@/features/announcements/components/announcements-page'), 'AnnouncementsPage'),
+    ['announcements', 'grid'],
   ),
   appPage(
     paths.addAnnouncement,
@@ -231,6 +281,7 @@ const appRoutes = [
       () => import('@/features/announcements/components/add-announcement-page'),
       'AddAnnouncementPage',
     ),
+    ['announcements'],
   ),
   appPage(
     paths.announcementDetails,
@@ -238,10 +289,12 @@ const appRoutes = [
       () => import('@/features/announcements/components/announcement-details-page'),
       'AnnouncementDetailsPage',
     ),
+    ['announcements'],
   ),
   appPage(
     paths.visitPermits,
     lazyRouteComponent(() => import('@/features/visit-permits/components/visit-permits-page'), 'VisitPermitsPage'),
+    ['visit-permits', 'grid'],
   ),
   appPage(
     paths.userVisitPermits,
@@ -249,6 +302,7 @@ const appRoutes = [
       () => import('@/features/visit-permits/components/person-visit-permits-page'),
       'PersonVisitPermitsPage',
     ),
+    ['visit-permits'],
   ),
   appPage(
     paths.userTypeVisitPermits,
@@ -256,6 +310,7 @@ const appRoutes = [
       () => import('@/features/visit-permits/components/user-type-visit-permits-page'),
       'UserTypeVisitPermitsPage',
     ),
+    ['visit-permits'],
   ),
   appPage(
     paths.visitPermitPlayground,
@@ -263,6 +318,7 @@ const appRoutes = [
       () => import('@/features/visit-permits/components/visit-permit-playground-page'),
       'VisitPermitPlaygroundPage',
     ),
+    ['visit-permits'],
   ),
   appPage(paths.reportingTime),
   appPage(paths.reportingHistory),
@@ -279,46 +335,57 @@ const appRoutes = [
       () => import('@/features/expected-visits/components/add-expected-visitors-page'),
       'AddExpectedVisitorsPage',
     ),
+    ['expected-visits', 'grid'],
   ),
   appPage(
     paths.sites,
     lazyRouteComponent(() => import('@/features/sites/components/sites-page'), 'SitesPage'),
+    ['sites', 'kiosks', 'grid'],
   ),
   appPage(
     paths.journeys,
     lazyRouteComponent(() => import('@/features/journeys/components/journeys-page'), 'JourneysPage'),
+    ['journeys', 'grid'],
   ),
   appPage(
     paths.addJourney,
     lazyRouteComponent(() => import('@/features/journeys/components/add-journey-page'), 'AddJourneyPage'),
+    ['journeys'],
   ),
   appPage(
     paths.updateJourney,
     lazyRouteComponent(() => import('@/features/journeys/components/update-journey-page'), 'UpdateJourneyPage'),
+    ['journeys'],
   ),
   appPage(
     paths.addFlow,
     lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
   ),
   appPage(
     paths.addJourneyFlow,
     lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
   ),
   appPage(
     paths.updateJourneyFlow,
     lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
   ),
   appPage(
     paths.compliances,
     lazyRouteComponent(() => import('@/features/compliances/components/compliances-page'), 'CompliancesPage'),
+    ['compliances', 'grid'],
   ),
   appPage(
     paths.complianceNew,
     lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+    ['compliances'],
   ),
   appPage(
     paths.complianceUpdate,
     lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+    ['compliances'],
   ),
   appPage(paths.integration),
   appPage(paths.integrationSettings),
@@ -337,6 +404,7 @@ const appRoutes = [
   appPage(
     paths.attendanceModes,
     lazyRouteComponent(() => import('@/features/attendance/components/attendance-modes-page'), 'AttendanceModesPage'),
+    ['attendance', 'grid'],
   ),
   appPage(
     paths.addAttendanceMode,
@@ -344,25 +412,29 @@ const appRoutes = [
       () => import('@/features/attendance/components/add-attendance-mode-page'),
       'AddAttendanceModePage',
     ),
+    ['attendance'],
   ),
   appPage(
     paths.addReason,
     lazyRouteComponent(() => import('@/features/attendance/components/add-reason-page'), 'AddReasonPage'),
+    ['attendance'],
   ),
 ] as const;
 
 /** Signed-in pages printed from their own tab, without the app layout around them. */
-const printPage = <TPath extends string>(path: TPath, component: RouteComponent) =>
-  createRoute({ getParentRoute: () => signedInRoute, path, component });
+const printPage = <TPath extends string>(path: TPath, component: RouteComponent, namespaces: readonly string[]) =>
+  createRoute({ getParentRoute: () => signedInRoute, path, component, loader: () => loadCatalogues(namespaces) });
 
 const printRoutes = [
   printPage(
     paths.quickPassPrint,
     lazyRouteComponent(() => import('@/features/users/components/quick-pass-print-page'), 'QuickPassPrintPage'),
+    ['users'],
   ),
   printPage(
     paths.badgePrint,
     lazyRouteComponent(() => import('@/features/visits/components/badge-print-page'), 'BadgePrintPage'),
+    ['visits'],
   ),
 ] as const;
 

@@ -9,7 +9,8 @@ export function createAppTheme(t: TFunction): MantineThemeOverride {
   const close = { 'aria-label': t('common:actions.close') };
   return createTheme({
     primaryColor: 'indigo',
-    primaryShade: { light: 6, dark: 5 },
+    // Shade 7 in light mode: white text on it, and it as text on white, keep WCAG AA contrast (4.5:1).
+    primaryShade: { light: 7, dark: 5 },
     defaultRadius: 'md',
     cursorType: 'pointer',
     fontFamily: FONT_STACK,

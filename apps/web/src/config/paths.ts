@@ -8,6 +8,8 @@ export const publicPaths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The emailed link that lets a browser sign in to an account paused after wrong passwords. */
+  unlockSignIn: '/unlock-sign-in',
   sso: '/sso/{-$id}/{-$atex}/{-$entityId}/{-$ip}',
   notFound: '/404',
   error: '/error',

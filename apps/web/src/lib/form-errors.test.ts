@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loginBodySchema, resetPasswordBodySchema } from '@app/shared/auth/schemas';
 import { ApiError } from './api-client';
 import { serverFormErrors, showServerErrors, zodFormErrors } from './form-errors';
 
+// Knows the labels of some fields, as the catalogue does; any other key comes back as itself.
+const LABELS: Record<string, string> = {
+  'errors:fields.email': 'Email',
+  'errors:fields.password': 'Password',
+  'errors:fields.password_confirmation': 'Confirm password',
+  'errors:fields.body': 'Request',
+};
 const t = (key: string, vars?: Record<string, string | number>) =>
-  vars && Object.keys(vars).length > 0 ? `${key} ${JSON.stringify(vars)}` : key;
+  LABELS[key] ?? (vars && Object.keys(vars).length > 0 ? `${key} ${JSON.stringify(vars)}` : key);
 
 describe('zodFormErrors', () => {
   it('returns nothing for valid values', () => {
@@ -13,8 +21,15 @@ describe('zodFormErrors', () => {
 
   it('gives one translated message per field with the field name', () => {
     const errors = zodFormErrors(loginBodySchema, { email: 'nope', password: '' }, t);
-    expect(errors.email).toBe('errors:field.invalid_email {"field":"errors:fields.email"}');
-    expect(errors.password).toBe('errors:field.required {"min":1,"field":"errors:fields.password"}');
+    expect(errors.email).toBe('errors:field.invalid_email {"field":"Email"}');
+    expect(errors.password).toBe('errors:field.required {"min":1,"field":"Password"}');
+  });
+
+  it('names a field without a label of its own by its parent, never by a raw key', () => {
+    const schema = z.object({ visitor: z.object({ nickname: z.string().min(1) }) });
+    expect(zodFormErrors(schema, { visitor: { nickname: '' } }, t)).toEqual({
+      'visitor.nickname': 'errors:field.required {"min":1,"field":"Request"}',
+    });
   });
 
   it('uses custom message keys from the schema', () => {
@@ -24,7 +39,7 @@ describe('zodFormErrors', () => {
       t,
     );
     expect(errors).toEqual({
-      password_confirmation: 'errors:passwords_do_not_match {"field":"errors:fields.password_confirmation"}',
+      password_confirmation: 'errors:passwords_do_not_match {"field":"Confirm password"}',
     });
   });
 });

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { ApiError } from './api-client';
-import { fieldMessage, fieldName } from '@app/shared/http/field-messages';
+import { fieldName, issueText } from '@app/shared/http/field-messages';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /**
  * Validates form values with a shared zod schema and returns one translated message per field,
- * worded like the server's messages for the same rules.
+ * worded like the server's messages for the same rules and naming the field by its label (never a
+ * raw key, whatever the path's depth).
  */
 export function zodFormErrors(schema: z.ZodType, values: unknown, t: Translate): Record<string, string> {
   const result = schema.safeParse(values);
@@ -15,8 +16,7 @@ export function zodFormErrors(schema: z.ZodType, values: unknown, t: Translate):
   for (const issue of result.error.issues) {
     const name = fieldName(issue.path);
     if (errors[name]) continue;
-    const { key, vars } = fieldMessage(issue);
-    errors[name] = t(key, { ...vars, field: t(`errors:fields.${name}`) });
+    errors[name] = issueText(issue, t, 'body', schema);
   }
   return errors;
 }

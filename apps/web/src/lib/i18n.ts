@@ -1,36 +1,64 @@
 // Translations: the catalogues under packages/shared/src/i18n/<lang>/<namespace>.json, the language
 // kept under the localStorage key `language` (spec §4), and <html lang dir> set from it.
 import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/es';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@app/shared/constants';
-import { mergeCatalogues, namespaceOfFile, type Catalogue } from '@app/shared/i18n/translate';
+import { namespaceOfFile, type Catalogue } from '@app/shared/i18n/translate';
 import { api } from './api-client';
+import { START_NAMESPACES } from './start-namespaces';
 import { showPreloader } from './preloader';
 import { getStoredUser } from './session';
 
-// One bundle per language (lib/catalogues/<lang>.ts): a start loads the stored language and English,
-// the fallback, never all three. Changing the language reloads the page, which loads the new one.
-const catalogueBundles: Record<Language, () => Promise<{ files: Record<string, Catalogue> }>> = {
-  en: () => import('./catalogues/en'),
-  ar: () => import('./catalogues/ar'),
-  es: () => import('./catalogues/es'),
-};
+export type CatalogueLoader = () => Promise<Catalogue>;
 
-/**
- * A language's catalogues by namespace, from its bundle's file paths (`…/i18n/<lang>/<namespace>.json`,
- * and `<namespace>.<feature>.json` parts merged into their namespace).
- */
-export function byNamespace(files: Record<string, Catalogue>): Record<string, Catalogue> {
-  const catalogues: Record<string, Catalogue> = {};
-  for (const [file, catalogue] of Object.entries(files)) {
-    const namespace = namespaceOfFile(file);
-    if (namespace) catalogues[namespace] = mergeCatalogues(catalogues[namespace] ?? {}, catalogue);
+// Every catalogue file is a module of its own: a page loads the namespaces it shows, in the language
+// it shows them in. Every language has every key (packages/shared/src/i18n/catalogues.test.ts), so
+// English, the fallback, is never loaded for another language. Keys read `./<lang>/<file>.json`.
+const catalogueFiles = import.meta.glob<Catalogue>(['./*/*.json', '!./*/emails.json'], {
+  base: '../../../../packages/shared/src/i18n',
+  import: 'default',
+});
+
+/** The files of each namespace in one language: `<namespace>.json` and its parts (`errors.<feature>.json`). */
+export function cataloguePlan(files: Record<string, CatalogueLoader>, lang: string): Map<string, CatalogueLoader[]> {
+  const plan = new Map<string, CatalogueLoader[]>();
+  for (const [path, load] of Object.entries(files)) {
+    const match = /([\w-]+)\/([\w.-]+\.json)$/.exec(path);
+    const namespace = match && match[1] === lang ? namespaceOfFile(match[2]!) : undefined;
+    if (namespace) plan.set(namespace, [...(plan.get(namespace) ?? []), load]);
   }
-  return catalogues;
+  return plan;
 }
+
+let plan = new Map<string, CatalogueLoader[]>();
+const loading = new Map<string, Promise<void>>();
+
+/** Loads the namespaces not loaded yet, in the current language; each is loaded once. */
+export function loadCatalogues(namespaces: readonly string[]): Promise<void> {
+  const lang = currentLanguage();
+  return Promise.all(
+    namespaces.map((namespace) => {
+      let pending = loading.get(namespace);
+      if (!pending) {
+        pending = Promise.all((plan.get(namespace) ?? []).map((load) => load())).then((parts) => {
+          // Parts of a namespace merge key by key (their nested groups, like `fields`, too).
+          for (const part of parts) i18next.addResourceBundle(lang, namespace, part, true, true);
+        });
+        // A failed load (a dropped connection) is tried again by the next page that needs it.
+        pending.catch(() => loading.delete(namespace));
+        loading.set(namespace, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
+}
+
+const dayjsLocales: Record<Language, () => Promise<unknown>> = {
+  en: () => Promise.resolve(),
+  ar: () => import('dayjs/locale/ar'),
+  es: () => import('dayjs/locale/es'),
+};
 
 /** Languages in their own names, as the language menus list them. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', es: 'Español' };
@@ -47,25 +75,22 @@ export function currentLanguage(): Language {
 function applyToDocument(lang: Language): void {
   document.documentElement.lang = lang;
   document.documentElement.dir = i18next.dir(lang);
-  dayjs.locale(lang);
 }
 
-/** Loads the catalogues the stored language needs and starts i18next; the app renders after it. */
+/** Starts i18next with the stored language and loads what every page shows; the app renders after it. */
 export async function startI18n(): Promise<void> {
   const lang = storedLanguage();
-  const languages = [...new Set<Language>([lang, DEFAULT_LANGUAGE])];
-  const bundles = await Promise.all(languages.map((l) => catalogueBundles[l]()));
-  const resources = Object.fromEntries(languages.map((l, i) => [l, byNamespace(bundles[i]!.files)]));
+  plan = cataloguePlan(catalogueFiles, lang);
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: {},
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
-  applyToDocument(currentLanguage());
+  applyToDocument(lang);
+  await Promise.all([loadCatalogues(START_NAMESPACES), dayjsLocales[lang]().then(() => dayjs.locale(lang))]);
 }
 
 export const i18n = i18next;

@@ -1,17 +1,25 @@
 // Toasts and alerts for results and failures, so every screen reports them the same way.
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { requestModals, requestNotifications, type ModalsModule } from './overlays';
+
+// The toasts load with the first one (lib/overlays.ts); one that cannot load is not shown.
+function showToast(toast: NotificationData): void {
+  requestNotifications().then(
+    (module) => module.notifications.show(toast),
+    () => undefined,
+  );
+}
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message });
+  showToast({ color: 'teal', icon: <IconCheck size={18} />, message });
 }
 
 export function notifyError(message: string): void {
-  notifications.show({
+  showToast({
     color: 'red',
     icon: <IconX size={18} />,
     message: (
@@ -26,7 +34,7 @@ export function notifyError(message: string): void {
 const SERVER_ERROR_MODAL = 'server-error';
 let serverErrorShown = false;
 
-function ServerErrorBody() {
+function ServerErrorBody({ modals }: { modals: ModalsModule['modals'] }) {
   const { t } = useTranslation('common');
   return (
     <Stack gap="md">
@@ -49,10 +57,20 @@ function ServerErrorBody() {
 export function alertServerError(): void {
   if (serverErrorShown) return;
   serverErrorShown = true;
+  // A public page loads the modals with this first one (lib/overlays.ts).
+  requestModals().then(
+    ({ modals }) => openServerErrorModal(modals),
+    () => {
+      serverErrorShown = false;
+    },
+  );
+}
+
+function openServerErrorModal(modals: ModalsModule['modals']): void {
   modals.open({
     modalId: SERVER_ERROR_MODAL,
     title: i18next.t('common:errors.server_title'),
-    children: <ServerErrorBody />,
+    children: <ServerErrorBody modals={modals} />,
     centered: true,
     onClose: () => {
       serverErrorShown = false;

@@ -27,6 +27,7 @@ export function makeSession(overrides: SessionOverrides = {}): StoredSession {
     user: {
       id: '0190a8c4-0000-7000-8000-000000000002',
       user_id: '0190a8c4-0000-7000-8000-000000000003',
+      person_id: '0190a8c4-0000-7000-8000-000000000004',
       fullName: 'Ann Admin',
       email: 'ann@example.com',
       role_id: ROLE_ID,

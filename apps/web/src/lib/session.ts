@@ -1,7 +1,7 @@
 // The stored login result. The session itself is an httpOnly cookie; localStorage keeps only the
 // non-secret facts the route guard and the shell read (who, which company, role, permissions).
 import { useSyncExternalStore } from 'react';
-import { loginResultSchema, type LayoutPrefs, type LoginResult } from '@app/shared/auth/schemas';
+import type { LayoutPrefs, LoginResult } from '@app/shared/auth/schemas';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
 import { navigateTo } from './navigation';
@@ -11,32 +11,63 @@ const USER_KEY = 'user';
 // The last company chosen, kept after sign-out so the next sign-in opens it again (spec §2).
 const ENTITY_KEY = 'entity_id';
 
-const storedSessionSchema = loginResultSchema
-  .omit({ csrf_token: true })
-  .extend({ entity_id: loginResultSchema.shape.entity.shape.id });
 export type StoredSession = Omit<LoginResult, 'csrf_token'> & { entity_id: string };
 
+type SessionCheck = (value: unknown) => StoredSession | null;
+
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; value: StoredSession | null } = { raw: null, value: null };
+let check: SessionCheck | undefined;
+let loadingCheck: Promise<void> | undefined;
+let cache: { raw: string | null; checked: boolean; value: StoredSession | null } = {
+  raw: null,
+  checked: false,
+  value: null,
+};
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
+/** Whether this browser holds a sign-in (checked or not). */
+export const hasStoredSession = (): boolean => localStorage.getItem(USER_KEY) !== null;
+
+/**
+ * Loads the check of the stored login result (the shared schema, with zod) once. Start-up waits for
+ * it when a sign-in is stored; a sign-in that appears later (this page, another tab) counts once it
+ * has loaded.
+ */
+export function loadSessionCheck(): Promise<void> {
+  loadingCheck ??= import('./session-check').then(
+    (module) => {
+      check = module.checkStoredSession;
+      emit();
+    },
+    (error: unknown) => {
+      loadingCheck = undefined;
+      throw error;
+    },
+  );
+  return loadingCheck;
+}
+
 function parse(raw: string | null): StoredSession | null {
   if (raw === null) return null;
+  if (!check) {
+    // A failed load is tried again by the next read.
+    loadSessionCheck().catch(() => undefined);
+    return null;
+  }
   try {
-    const result = storedSessionSchema.safeParse(JSON.parse(raw));
-    return result.success ? result.data : null;
+    return check(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
-/** The stored login result, or null when nobody is signed in on this browser. */
+/** The stored login result, or null when nobody is signed in on this browser (or it is not checked yet). */
 export function getStoredUser(): StoredSession | null {
   const raw = localStorage.getItem(USER_KEY);
-  if (raw !== cache.raw) cache = { raw, value: parse(raw) };
+  if (raw !== cache.raw || cache.checked !== !!check) cache = { raw, checked: !!check, value: parse(raw) };
   return cache.value;
 }
 

@@ -79,6 +79,23 @@ export const permissionMapOf = (allowed: readonly Permission[]): PermissionMap =
   Object.fromEntries(allowed.map((p) => [p, { allowed: 1 as const }]));
 
 /**
+ * What a company's API client token may do (decision 017): exchange data — sign people in and out,
+ * expected visits, the people directory, user types, and reports — never configure the company, manage
+ * roles, or give anyone dashboard access. Routes marked `noClientToken` are refused to it whatever
+ * they need, and a person it creates can hold only a role within this set.
+ */
+export const API_TOKEN_PERMISSIONS: readonly Permission[] = [
+  'passport',
+  'dashboard',
+  'users',
+  'show_user_types_list',
+  'reporting',
+  'show_history_list',
+  'show_export_list',
+  'show_time_sheet_list',
+];
+
+/**
  * What a Standalone company's people can reach (spec §6: every item but sites, passport and company is
  * disabled off Cloud). The server refuses the rest whatever a role allows.
  */

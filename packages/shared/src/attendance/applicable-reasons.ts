@@ -83,18 +83,29 @@ export function applicableReasons<R extends ReasonRange & { id: string }>(
 
 const WEEKDAY_NUMBERS: Record<string, Weekday> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
+// Building a DateTimeFormat costs far more than using one (ICU loads the zone and the locale data).
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const clockFormat = (timeZone: string) => {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The wall-clock date, ISO weekday and `HH:MM` of an instant in a time zone (IANA name). */
 export function localMoment(instant: Date, timeZone: string): LocalMoment {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-  }).formatToParts(instant);
+  const parts = clockFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,

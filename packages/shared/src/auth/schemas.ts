@@ -40,6 +40,8 @@ export type EntitySummary = z.infer<typeof entitySummarySchema>;
 export const userDetailsSchema = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
+  /** The member's own person in the company (the one who adds and hosts visits); absent in logins stored before it was sent. */
+  person_id: z.uuid().nullable().default(null),
   fullName: z.string(),
   email: z.string(),
   role_id: z.uuid(),
@@ -109,6 +111,8 @@ export const resetPasswordBodySchema = z
     message: 'passwords_do_not_match',
   });
 export const resetTokenQuerySchema = z.object({ token: z.string().min(20).max(200) });
+/** An emailed unlock link's token (POST /auth/unlock). */
+export const unlockBodySchema = z.object({ token: z.string().min(20).max(200) });
 
 export const changePasswordBodySchema = z
   .object({ current_password: z.string().min(1).max(200), password: passwordField, password_confirmation: z.string() })

@@ -2,7 +2,7 @@
 // get_compliance_user, get_compliance_user_details), and how an answer is judged against the version
 // it answered. The judging is pure, so a screen can show what the server will record.
 import { z } from 'zod';
-import { pageQuery } from '../http/paging';
+import { MAX_INT4, pageQuery } from '../http/paging';
 import { answerStatus, ANSWER_STATUSES, type AnswerStatus } from './answer-status';
 import {
   complianceAskedSchema,
@@ -70,7 +70,7 @@ export type VaccineDocument = z.output<typeof vaccineDocumentSchema>;
 export const responseItemSchema = z.object({
   compliance_id: z.uuid(),
   /** The version the person was shown; the current one when left out. */
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(MAX_INT4).optional(),
   /** Question format: one answer per question. */
   answers: z
     .array(z.object({ question_id: itemIdSchema, answer_id: itemIdSchema }))

@@ -3,7 +3,7 @@
 // document and the dashboard form.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { pageQuery } from '../http/paging';
+import { MAX_INT4, pageQuery } from '../http/paging';
 
 export const COMPLIANCE_FORMATS = ['question', 'agreement', 'statement', 'vaccine'] as const;
 export type ComplianceFormat = (typeof COMPLIANCE_FORMATS)[number];
@@ -63,7 +63,7 @@ export const COMPLIANCE_LIMITS = {
   pcrValidDaysMax: 30,
   /** Agreement files: a PDF or a PNG/JPG image, checked by content, at most 5 MB. */
   fileMaxBytes: 5 * 1024 * 1024,
-  fileNameMax: 200,
+  fileNameMax: LIMITS.fileNameMax,
   /** Spec §9: a wrong answer is justified by notes of at least 20 characters. */
   notesMin: LIMITS.complianceNoteMin,
   notesMax: 500,
@@ -295,8 +295,10 @@ export const listCompliancesQuerySchema = pageQuery.extend({
 export type ListCompliancesQuery = z.input<typeof listCompliancesQuerySchema>;
 export type ListCompliancesParams = z.output<typeof listCompliancesQuerySchema>;
 
-export const complianceVersionParams = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) });
-export const complianceFileQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+// A version is an integer column: a larger number is no version, and must not reach the database.
+const versionNumber = z.coerce.number().int().min(1).max(MAX_INT4);
+export const complianceVersionParams = z.object({ id: z.uuid(), version: versionNumber });
+export const complianceFileQuerySchema = z.object({ version: versionNumber.optional() });
 
 /** GET /compliances/{id}/can-edit (spec can_edit_compliance and "can-change-format"). */
 export const complianceCanEditSchema = z.object({

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   file_too_large: 413,
   too_many_requests: 429,
   too_many_login_attempts: 429,
+  /** Sign-in to one account paused after wrong passwords, for browsers it does not know (decision 016). */
+  sign_in_paused: 429,
   too_many_otp_attempts: 429,
   internal: 500,
 } as const;

@@ -9,6 +9,8 @@ import arJourneys from './ar/errors.journeys.json';
 import arVisitPermits from './ar/errors.visit-permits.json';
 import arPreRegistration from './ar/errors.pre-registration.json';
 import arVisits from './ar/errors.visits.json';
+import arUploads from './ar/errors.uploads.json';
+import arSecurity from './ar/errors.security.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -18,6 +20,8 @@ import enJourneys from './en/errors.journeys.json';
 import enVisitPermits from './en/errors.visit-permits.json';
 import enPreRegistration from './en/errors.pre-registration.json';
 import enVisits from './en/errors.visits.json';
+import enUploads from './en/errors.uploads.json';
+import enSecurity from './en/errors.security.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -27,6 +31,8 @@ import esJourneys from './es/errors.journeys.json';
 import esVisitPermits from './es/errors.visit-permits.json';
 import esPreRegistration from './es/errors.pre-registration.json';
 import esVisits from './es/errors.visits.json';
+import esUploads from './es/errors.uploads.json';
+import esSecurity from './es/errors.security.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -40,6 +46,8 @@ export const serverResources: Resources = {
       enAnnouncements,
       enVisits,
       enPreRegistration,
+      enUploads,
+      enSecurity,
     ),
     emails: enEmails,
   },
@@ -53,6 +61,8 @@ export const serverResources: Resources = {
       arAnnouncements,
       arVisits,
       arPreRegistration,
+      arUploads,
+      arSecurity,
     ),
     emails: arEmails,
   },
@@ -66,6 +76,8 @@ export const serverResources: Resources = {
       esAnnouncements,
       esVisits,
       esPreRegistration,
+      esUploads,
+      esSecurity,
     ),
     emails: esEmails,
   },

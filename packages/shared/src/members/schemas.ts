@@ -1,3 +1,4 @@
+import { PERMISSIONS, type Permission } from '../access/permissions';
 import { z } from 'zod';
 
 export const roleSchema = z.object({
@@ -20,6 +21,10 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const changeMemberRoleBodySchema = z.object({ role_id: z.uuid() });
+/** Allowed flags by permission name; a name outside the catalogue is refused, naming the field. */
 export const updateRolePermissionsBodySchema = z.object({
-  permissions: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  permissions: z.partialRecord(
+    z.enum(PERMISSIONS as [Permission, ...Permission[]]),
+    z.union([z.literal(0), z.literal(1)]),
+  ),
 });

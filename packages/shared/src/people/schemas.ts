@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../http/paging';
+import { cursorPageQuery } from '../http/paging';
 
 // A company's people (the spec's "users", §3 Users list): staff, visitors, contractors. Field rules
 // follow spec §5: phone digits only with a country code, unique email / phone / id, role, site and
@@ -157,7 +157,7 @@ const idList = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .optional();
 
-export const listPeopleQuerySchema = pageQuery.extend({
+export const listPeopleQuerySchema = cursorPageQuery.extend({
   /** Matches first name, last name, full name, email, phone (with or without code), id number and company. */
   search: z.string().trim().max(100).optional(),
   sortField: z.enum(PERSON_SORT_FIELDS).default('name'),
@@ -216,6 +216,8 @@ export const SKIP_REASONS = [
   'role_not_assignable',
   /** The person lacks profile data the chosen user types make mandatory (change user type). */
   'profile_incomplete',
+  /** The API token does not change people who use the dashboard (decision 017). */
+  'dashboard_member',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -154,14 +154,12 @@ const contactLookup = {
 
 /** Spec validate_user_type_pre_registration and check_user_entity. */
 export const checkUserBodySchema = z.object({ user_type_id: z.uuid(), ...contactLookup });
+/**
+ * Whether the person may register as the type. A public link holder learns nothing more (decision 018):
+ * an unknown person and a known one who may register get the same answer; only a person already
+ * registered with another type they may not leave is refused, with the spec's message.
+ */
 export const checkUserResultSchema = z.object({
-  user_exists: z.boolean(),
-  /** The existing person's user type name (what the spec's check gives back). */
-  user_type: z.string().nullable(),
-  can_change_user_type: z.boolean(),
-  /** The person exists with another type (check_user_entity's different-type flag). */
-  different_type: z.boolean(),
-  /** False: the person exists with another type and may not change it; registration is not allowed. */
   allowed: z.boolean(),
   message: z.string().nullable(),
 });

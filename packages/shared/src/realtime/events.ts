@@ -1,6 +1,7 @@
 // Typed real-time events (spec §7 "Real-time events"). Server → client names keep the spec's names.
 import type { AnnouncementState } from '../announcements/state';
 import type { PlanId } from '../constants';
+import type { Dashboard, Visit } from '../visits/schemas';
 import type { VisitAction } from '../visits/stages';
 
 export type RoleRef = { id: string; name: string };
@@ -35,10 +36,22 @@ export type ServerToClientEvents = {
   updateAnnouncementStatus: (payload: { changes: { id: string; status: AnnouncementState }[] }) => void;
   /**
    * Ours: visits changed (signed in, signed out, checked in, expected, approved, rejected, deleted,
-   * notes), so the dashboard's counts and logbook redraw live. Ids only: each browser reads what its
-   * own scope lets it see.
+   * notes), so the dashboard's counts and logbook redraw live (decision 023). A member who sees the
+   * whole company gets the changed visits as the logbook shows them (`visits`; whether they may change
+   * one is theirs to work out); a member limited to some sites or user types gets the ids only, and
+   * reads again what their scope lets them see.
    */
-  updateVisits: (payload: { action: VisitAction; visit_ids: string[]; area_ids: string[] }) => void;
+  updateVisits: (payload: {
+    action: VisitAction;
+    visit_ids: string[];
+    area_ids: string[];
+    /** The changed visits, as the logbook shows them (to members who see the whole company). */
+    visits?: Visit[];
+    /** Those of them the change made (not there before). */
+    created_ids?: string[];
+  }) => void;
+  /** Ours: today's counts of the whole company after visits changed, to members who see all of it (decision 023). */
+  dashboardCounts: (payload: Dashboard) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };
@@ -51,4 +64,8 @@ export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 export const entityRoom = (entityId: string) => `entity:${entityId}`;
+/** The company's sockets whose member sees all of it (no site or user-type limit): they get whole rows. */
+export const entityAllRoom = (entityId: string) => `entity:${entityId}:all`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets of one browser session (server-side only: a session ends, its sockets close). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../http/paging';
+import { cursorPageQuery } from '../http/paging';
 
 // RFID enrolment (spec §2 /rfid-enrollment and /rfid/:code, §7 send-rfid-instructions,
 // verify-rfid-code, get_users_have_rfid_enrollment). An admin sends a person a one-time link for a
@@ -52,7 +52,7 @@ export const userIdsSchema = z.array(personId).min(1).max(RFID_SEND_MAX);
 
 // ---- admin ----
 
-export const listRfidPeopleQuerySchema = pageQuery.extend({
+export const listRfidPeopleQuerySchema = cursorPageQuery.extend({
   search: z.string().trim().max(100).optional(),
   state: z.enum(RFID_STATES).optional(),
 });

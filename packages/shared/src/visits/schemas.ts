@@ -6,7 +6,7 @@ import { LIMITS } from '../constants';
 import { complianceAskedSchema, COMPLIANCE_FREQUENCIES } from '../compliances/schemas';
 import { responseItemSchema } from '../compliances/responses';
 import { CUSTOM_FIELD_TYPES } from '../custom-fields/schemas';
-import { pageQuery } from '../http/paging';
+import { cursorListResponse, cursorPageQuery } from '../http/paging';
 import { AUTO_SIGN_OUT_MODES, type AutoSignOut } from '../sites/schemas';
 import { JOURNEY_STAGES, LOGIN_MODES, VISIT_STATES } from './stages';
 
@@ -101,7 +101,7 @@ export const VISIT_SORT_FIELDS = [
 ] as const;
 export type VisitSortField = (typeof VISIT_SORT_FIELDS)[number];
 
-export const listVisitsQuerySchema = pageQuery
+export const listVisitsQuerySchema = cursorPageQuery
   .extend({
     /** First and last day (YYYY-MM-DD on the company's clock), both included; today when left out. */
     from: isoDate.optional(),
@@ -172,10 +172,14 @@ export const visitSchema = z.object({
   early_reason: ref.extend({ attendance_code: z.string().nullable() }).nullable(),
   timezone: z.string(),
   created_at: z.string(),
+  /** The person who added it (an expected visit), whom it belongs to besides its hosts (decision 018). */
+  created_by: z.uuid().nullable(),
+  /** Whether the caller may change, delete, re-send or decide it: people managers any, others their own (decision 018). */
+  can_change: z.boolean(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
-export const visitListSchema = z.object({ data: z.array(visitSchema), count: z.number().int(), timezone: z.string() });
+export const visitListSchema = cursorListResponse(visitSchema).extend({ timezone: z.string() });
 export type VisitList = z.infer<typeof visitListSchema>;
 
 /** GET /visits/filter-options: the sites (with areas) and user types the caller may filter the logbook by. */

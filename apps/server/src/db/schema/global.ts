@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -68,6 +68,12 @@ export const entities = pgTable(
   ],
 );
 
+/**
+ * A company's columns as a company's transaction may read them: all but the API token's hash
+ * (decision 019). Select these, not the whole table.
+ */
+export const { clientTokenHash: _clientTokenHash, ...entityColumns } = getTableColumns(entities);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -122,4 +128,26 @@ export const outboxEmails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_emails_to_idx').on(t.to)],
+);
+
+/**
+ * Browsers a person has signed in from (or unlocked by an emailed link). A known browser is counted
+ * on its own when sign-in fails, so someone guessing at an account cannot lock its owner out
+ * (decision 016). Only the sha256 of the cookie value is kept.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Null while an unlock link waits to be opened; set when the device is trusted. */
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('login_devices_token_key').on(t.tokenHash), index('login_devices_user_idx').on(t.userId)],
 );

@@ -70,20 +70,43 @@ export const people = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Generated columns (decision 022): under row-level security a condition that calls a function
+    // (lower, coalesce, ilike) is checked after the policy and cannot use an index, so what lists
+    // filter, sort and look up by is kept in plain columns.
+    /** Unique per company, compared as plain columns. */
+    emailLower: text('email_lower').generatedAlwaysAs(sql`lower("email")`),
+    idNumberLower: text('id_number_lower').generatedAlwaysAs(sql`lower("id_number")`),
+    /** The email sort: people without an email after the others (before them in descending order). */
+    emailMissing: boolean('email_missing').generatedAlwaysAs(sql`"email" is null`),
+    emailKey: text('email_key').generatedAlwaysAs(sql`coalesce("email", '')`),
+    /**
+     * What a search looks in, lower-cased, for the trigram indexes (migration 0020): the name and
+     * company; and with the email, id number, card and phone digits, for those who may read contacts.
+     */
+    searchName: text('search_name').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name" || ' ' || coalesce("company_name", ''))`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name" || ' ' || coalesce("company_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("id_number", '') || ' ' || coalesce("rfid", '')) || ' ' || coalesce("phone_code", '') || coalesce("phone", '')`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
     foreignKey({ columns: [t.entityId, t.roleId], foreignColumns: [roles.entityId, roles.id] }),
     foreignKey({ columns: [t.entityId, t.departmentId], foreignColumns: [departments.entityId, departments.id] }),
     foreignKey({ columns: [t.entityId, t.membershipId], foreignColumns: [memberships.entityId, memberships.id] }),
-    uniqueIndex('people_entity_email_key').on(t.entityId, sql`lower(${t.email})`),
+    uniqueIndex('people_entity_email_key').on(t.entityId, t.emailLower),
     uniqueIndex('people_entity_phone_key').on(t.entityId, t.phoneCode, t.phone),
-    uniqueIndex('people_entity_id_number_key').on(t.entityId, sql`lower(${t.idNumber})`),
+    uniqueIndex('people_entity_id_number_key').on(t.entityId, t.idNumberLower),
     uniqueIndex('people_entity_rfid_key').on(t.entityId, t.rfid),
     uniqueIndex('people_entity_membership_key').on(t.entityId, t.membershipId),
     uniqueIndex('people_qr_code_key').on(t.qrCode),
-    index('people_entity_name_idx').on(t.entityId, t.lastName, t.firstName),
-    index('people_entity_status_idx').on(t.entityId, t.status),
+    // One index per sort key of the people list, each ending with the id (keyset paging).
+    index('people_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id),
+    index('people_entity_email_sort_idx').on(t.entityId, t.emailMissing, t.emailKey, t.id),
+    index('people_entity_status_idx').on(t.entityId, t.status, t.id),
+    index('people_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('people_entity_role_idx').on(t.entityId, t.roleId, t.id),
   ],
 );
 

@@ -81,6 +81,27 @@ export const visits = pgTable(
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Generated columns for the logbook (decision 022): plain columns its indexes can serve under
+    // row-level security.
+    /** When the visit happened: its arrival, else when it is expected, else when it was made. */
+    activityAt: timestamp('activity_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce("signed_in_at", "expected_at", "created_at")`),
+    /** When it stopped being current: its departure; on site: never; otherwise its activity. */
+    activeUntil: timestamp('active_until', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce("signed_out_at", case when "state" = 'on_site' then 'infinity'::timestamptz else coalesce("signed_in_at", "expected_at", "created_at") end)`,
+      ),
+    /**
+     * Current for more than a day (or on site now): the few visits the logbook looks up apart, so that
+     * the others are found within a day of the range.
+     */
+    longVisit: boolean('long_visit')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when "signed_out_at" is null then "state" = 'on_site' else "signed_out_at" - coalesce("signed_in_at", "expected_at", "created_at") > interval '1 day' end`,
+      ),
   },
   // Foreign keys that clear one column when their row goes (user type, journey, flow, kiosk, reasons)
   // are in migration 0015: ON DELETE SET NULL (column) keeps entity_id, which drizzle cannot declare.
@@ -89,10 +110,21 @@ export const visits = pgTable(
     foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }),
     foreignKey({ columns: [t.entityId, t.areaId], foreignColumns: [areas.entityId, areas.id] }),
-    // The logbook: newest first, per company.
+    // The logbook by activity (either way) is visits_entity_activity_at_idx of migration 0020: it
+    // carries active_until, so the range is checked and counted from the index alone.
+    index('visits_entity_long_idx')
+      .on(t.entityId, t.activityAt, t.id)
+      .where(sql`${t.longVisit}`),
+    // Today's counts: arrivals of the day.
     index('visits_entity_activity_idx').on(t.entityId, t.signedInAt),
     index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
-    index('visits_person_idx').on(t.entityId, t.personId, t.createdAt),
+    // A person's visits by activity (the logbook searched by person, a person's history).
+    index('visits_person_idx').on(t.entityId, t.personId, t.activityAt),
+    // A person's open visits (on site now, expected): what decides a sign-in, however many visits the
+    // person has had.
+    index('visits_open_person_idx')
+      .on(t.entityId, t.personId)
+      .where(sql`${t.state} in ('on_site', 'expected')`),
     // Who is on site now, per area (counts, auto sign-out, area mode changes, delete refusals).
     index('visits_on_site_idx')
       .on(t.entityId, t.areaId)

@@ -17,7 +17,7 @@ import {
 // The demo company's people: staff in two offices, interns, visitors, contractors and couriers, with
 // departments and labels. A fixed seed keeps the demo the same on every fresh start.
 
-const FIRST_LATIN = [
+export const FIRST_LATIN = [
   'Omar',
   'Layla',
   'Carlos',
@@ -49,7 +49,7 @@ const FIRST_LATIN = [
   'Hassan',
   'Alba',
 ];
-const LAST_LATIN = [
+export const LAST_LATIN = [
   'Haddad',
   'García',
   'Smith',

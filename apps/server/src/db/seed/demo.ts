@@ -82,52 +82,71 @@ async function seedDemoSetup(db: Executor, entityId: string) {
         areas: ['Reception', 'Warehouse'],
       },
     ];
-    for (const place of places) {
-      const site = await insertSite(tx, {
-        entityId,
-        id: newId(),
-        name: place.name,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        radius: place.radius,
-        locationName: place.locationName,
-        zoom: 16,
-      });
-      for (const area of place.areas) {
-        await insertArea(tx, {
-          entityId,
-          id: newId(),
-          siteId: site.id,
-          name: area,
-          loginMode: area === 'Loading Dock' ? 'checkIn_only' : 'signIn_signOut',
-        });
-      }
-    }
-    const type = (
-      name: string,
-      registrationMethod: string,
-      parentId: string | null = null,
-      extra: Partial<Parameters<typeof insertUserType>[1]> = {},
-    ) =>
-      insertUserType(tx, {
-        entityId,
-        id: newId(),
-        name,
-        parentId,
-        registrationMethod,
-        gracePeriodMinutes: 30,
-        qrCode: randomToken(12),
-        ...extra,
-      });
-    const staff = await type('Staff', 'registration_not_required');
-    await type('Interns', 'registration_allowed', staff.id, { canSwitchOwnType: true });
-    const visitors = await type('Visitors', 'pre_registered_with_approval', null, {
-      mandatoryProfileData: ['email', 'phone'],
-    });
-    await type('Contractors', 'pre_registered_by_admin', visitors.id, {
-      gracePeriodMinutes: 60,
-      mandatoryProfileData: ['email', 'phone', 'company_name', 'id_number'],
-    });
-    await type('Delivery', 'registration_allowed', visitors.id, { autoApproveVisits: true });
+    await insertDemoPlaces(tx, entityId, places);
+    await insertDemoUserTypes(tx, entityId);
   });
+}
+
+/** The demo's user types (the journeys name them): staff with interns, visitors with contractors and couriers. */
+export async function insertDemoUserTypes(tx: Executor, entityId: string) {
+  const type = (
+    name: string,
+    registrationMethod: string,
+    parentId: string | null = null,
+    extra: Partial<Parameters<typeof insertUserType>[1]> = {},
+  ) =>
+    insertUserType(tx, {
+      entityId,
+      id: newId(),
+      name,
+      parentId,
+      registrationMethod,
+      gracePeriodMinutes: 30,
+      qrCode: randomToken(12),
+      ...extra,
+    });
+  const staff = await type('Staff', 'registration_not_required');
+  await type('Interns', 'registration_allowed', staff.id, { canSwitchOwnType: true });
+  const visitors = await type('Visitors', 'pre_registered_with_approval', null, {
+    mandatoryProfileData: ['email', 'phone'],
+  });
+  await type('Contractors', 'pre_registered_by_admin', visitors.id, {
+    gracePeriodMinutes: 60,
+    mandatoryProfileData: ['email', 'phone', 'company_name', 'id_number'],
+  });
+  await type('Delivery', 'registration_allowed', visitors.id, { autoApproveVisits: true });
+}
+
+/** A site with a location for each place, and its areas (a "Loading Dock" is check-in only). */
+export type DemoPlace = {
+  name: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  locationName: string;
+  areas: string[];
+};
+
+export async function insertDemoPlaces(tx: Executor, entityId: string, places: DemoPlace[]) {
+  for (const place of places) {
+    const site = await insertSite(tx, {
+      entityId,
+      id: newId(),
+      name: place.name,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      radius: place.radius,
+      locationName: place.locationName,
+      zoom: 16,
+    });
+    for (const area of place.areas) {
+      await insertArea(tx, {
+        entityId,
+        id: newId(),
+        siteId: site.id,
+        name: area,
+        loginMode: area === 'Loading Dock' ? 'checkIn_only' : 'signIn_signOut',
+      });
+    }
+  }
 }

@@ -1,32 +1,52 @@
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { SessionWithUser } from '../auth/sessions.repository';
 import type { UserRow } from '../auth/users.repository';
-import { findMembershipAccess } from './access.repository';
+import { findMembershipAccess, findSessionAccess, type MembershipAccess } from './access.repository';
 import type { AccessContext } from './access.types';
+
+/** A person's standing in one company, from their membership; null when they are not an active member. */
+function toAccessContext(user: UserRow, membership: MembershipAccess | null): AccessContext | null {
+  if (!membership || membership.status !== 'active') return null;
+  const { entity, permissions } = membership;
+  const otpEnrolmentRequired =
+    entity.twoStepEnabled && entity.otpRoles.includes(membership.roleId) && !user.otpEnabled && !user.isSupport;
+  return {
+    entityId: entity.id,
+    entity,
+    actor: {
+      kind: 'user',
+      userId: user.id,
+      membershipId: membership.membershipId,
+      personId: membership.personId,
+      isOwner: membership.isOwner,
+      isSupport: user.isSupport,
+    },
+    role: { id: membership.roleId, name: membership.roleName, key: membership.roleKey },
+    permissions,
+    otpEnrolmentRequired,
+    siteIds: membership.siteIds,
+    userTypeIds: membership.userTypeIds,
+  };
+}
 
 /** A person's standing in one company: membership, role, permissions, and the two-step policy. */
 export async function loadUserAccess(db: Executor, entityId: string, user: UserRow): Promise<AccessContext> {
   return withTenant(db, entityId, async (tx) => {
-    const membership = await findMembershipAccess(tx, entityId, user.id);
-    if (!membership || membership.status !== 'active') throw new AppError('not_a_member');
-    const { entity, permissions } = membership;
-    const otpEnrolmentRequired =
-      entity.twoStepEnabled && entity.otpRoles.includes(membership.roleId) && !user.otpEnabled && !user.isSupport;
-    return {
-      entityId,
-      entity,
-      actor: {
-        kind: 'user',
-        userId: user.id,
-        membershipId: membership.membershipId,
-        isOwner: membership.isOwner,
-        isSupport: user.isSupport,
-      },
-      role: { id: membership.roleId, name: membership.roleName, key: membership.roleKey },
-      permissions,
-      otpEnrolmentRequired,
-      siteIds: membership.siteIds,
-      userTypeIds: membership.userTypeIds,
-    };
+    const access = toAccessContext(user, await findMembershipAccess(tx, entityId, user.id));
+    if (!access) throw new AppError('not_a_member');
+    return access;
   });
+}
+
+/**
+ * A live session with its login and, when it has chosen a company, the person's standing there
+ * (null when they are no longer an active member of it); null when the session is not live.
+ */
+export type SessionAccess = { found: SessionWithUser; access: AccessContext | null };
+
+export async function loadSessionAccess(db: Executor, sessionId: string): Promise<SessionAccess | null> {
+  const row = await findSessionAccess(db, sessionId);
+  if (!row) return null;
+  return { found: row.found, access: toAccessContext(row.found.user, row.membership) };
 }

@@ -20,7 +20,16 @@ export type AccessContext = {
   entityId: string;
   entity: EntityRecord;
   actor:
-    { kind: 'user'; userId: string; membershipId: string; isOwner: boolean; isSupport: boolean } | { kind: 'client' };
+    | {
+        kind: 'user';
+        userId: string;
+        membershipId: string;
+        /** The member's own person in the company (null only for platform work without one). */
+        personId: string | null;
+        isOwner: boolean;
+        isSupport: boolean;
+      }
+    | { kind: 'client' };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

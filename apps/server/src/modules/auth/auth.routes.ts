@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,11 +17,12 @@ import {
   resetTokenQuerySchema,
   selectEntityBodySchema,
   signInResponseSchema,
+  unlockBodySchema,
   updateLayoutBodySchema,
   verifyOtpBodySchema,
 } from '@app/shared/auth/schemas';
 import { okResponse } from '@app/shared/http/paging';
-import { requireAccess, requireSession } from '../../plugins/auth';
+import { PUBLIC_ROUTE, requireAccess, requireSession } from '../../plugins/auth';
 import {
   assertResetTokenUsable,
   changePassword,
@@ -35,13 +35,12 @@ import {
 import { toLoginResult } from './login-result';
 import { disableTwoStep, finishEnrolment, startEnrolment, verifySignInCode } from './two-step.service';
 import { listUserMemberships, updateUser } from './users.repository';
-import { deleteOwnSession, deleteUserSessions, listUserSessions } from './sessions.repository';
+import { endUserSessions } from './session-end';
+import { deleteOwnSession, listUserSessions } from './sessions.repository';
+import { unlockBrowser } from './sign-in-guard';
 import { AppError } from '../../lib/app-error';
 
-const PUBLIC = {
-  access: { auth: 'public' as const },
-  rateLimit: { max: (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT, timeWindow: '1 minute' },
-};
+const PUBLIC = PUBLIC_ROUTE;
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -130,6 +129,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await signOut(app, req, reply);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/unlock',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Open an emailed unlock link: this browser may sign in to the account again',
+        description:
+          'After several wrong passwords an account is paused for unknown browsers, and its owner is emailed a link. Opening it marks the browser as one the person signs in from (decision 016).',
+        body: unlockBodySchema,
+        response: { 200: okResponse },
+      },
+    },
+    async (req, reply) => {
+      await unlockBrowser(app, req, reply, req.body.token);
+      return { ok: true as const };
     },
   );
 
@@ -310,6 +328,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = requireSession(req);
       const match = (await listUserSessions(app.db.db, found.user.id)).find((s) => s.id.startsWith(req.params.id));
       if (!match || !(await deleteOwnSession(app.db.db, found.user.id, match.id))) throw new AppError('not_found');
+      app.realtime.closeSessions([match.id]);
       return reply.status(204).send();
     },
   );
@@ -322,7 +341,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const found = requireSession(req);
-      await deleteUserSessions(app.db.db, found.user.id, found.session.id);
+      await endUserSessions(app, found.user.id, found.session.id);
       return { ok: true as const };
     },
   );

@@ -11,18 +11,16 @@ import { loadUserAccess } from '../access/access.service';
 import type { AccessContext } from '../access/access.types';
 import { findEntityBySubdomain } from '../entities/entities.repository';
 import { acceptInvitation } from '../people/dashboard-access.repository';
+import { sessionRoom } from '@app/shared/realtime/events';
 import { toLoginResult } from './login-result';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { endSessions, endUserSessions } from './session-end';
+import { insertSession, updateSession, type SessionWithUser } from './sessions.repository';
+import { accountThrottleKey, recordSignInFailure, recordSignInSuccess, takeSignInAttempt } from './sign-in-guard';
+import { throttleClear, throttleTake, type ThrottleRule } from './throttle.repository';
 import {
-  deleteSession,
-  deleteUserSessions,
-  insertSession,
-  updateSession,
-  type SessionWithUser,
-} from './sessions.repository';
-import { throttleClear, throttleHit, throttleWait, type ThrottleRule } from './throttle.repository';
-import {
-  consumePasswordReset,
+  consumePasswordLink,
+  endPasswordLinks,
   findUsablePasswordReset,
   findUserByEmail,
   insertPasswordReset,
@@ -31,20 +29,7 @@ import {
   type UserRow,
 } from './users.repository';
 
-export const LOGIN_PER_ACCOUNT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 30, windowMs: 15 * 60_000 };
 export const RESET_PER_ACCOUNT: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
-
-async function assertNotThrottled(
-  app: FastifyInstance,
-  keys: [string, ThrottleRule][],
-  code: 'too_many_login_attempts',
-) {
-  for (const [key, rule] of keys) {
-    const wait = await throttleWait(app.db.db, key, rule);
-    if (wait > 0) throw new AppError(code, { vars: { seconds: wait }, retryAfter: wait });
-  }
-}
 
 /** Opens a session for the person and sets its cookies. */
 export async function openSession(
@@ -114,24 +99,16 @@ export function toSignInResponse(user: UserRow, resolved: ResolvedSignIn, csrf: 
 }
 
 export async function signIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: LoginBody) {
-  const accountKey = `login:acct:${body.email}`;
-  const addressKey = `login:ip:${req.ip}`;
-  await assertNotThrottled(
-    app,
-    [
-      [accountKey, LOGIN_PER_ACCOUNT],
-      [addressKey, LOGIN_PER_ADDRESS],
-    ],
-    'too_many_login_attempts',
-  );
+  const attempt = await takeSignInAttempt(app, req, body.email);
   const user = await findUserByEmail(app.db.db, body.email);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
-    await throttleHit(app.db.db, accountKey, LOGIN_PER_ACCOUNT);
-    await throttleHit(app.db.db, addressKey, LOGIN_PER_ADDRESS);
+    await recordSignInFailure(app, attempt, user);
     throw new AppError('invalid_credentials');
   }
-  await throttleClear(app.db.db, accountKey);
+  await recordSignInSuccess(app, req, reply, attempt, user);
+  // Signing in again in a browser ends the session it had: one browser, one session.
+  if (req.session) await endSessions(app, [req.session.session.id]);
 
   if (user.otpEnabled) {
     // The password was right; the session is good for nothing but the two-step code.
@@ -155,7 +132,7 @@ export async function rememberEntity(app: FastifyInstance, user: UserRow, entity
 }
 
 export async function signOut(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-  if (req.session) await deleteSession(app.db.db, req.session.session.id);
+  if (req.session) await endSessions(app, [req.session.session.id]);
   clearSessionCookies(reply);
 }
 
@@ -163,6 +140,8 @@ export async function signOut(app: FastifyInstance, req: FastifyRequest, reply: 
 export async function selectEntity(app: FastifyInstance, found: SessionWithUser, entityId: string) {
   const access = await loadUserAccess(app.db.db, entityId, found.user);
   await updateSession(app.db.db, found.session.id, { entityId });
+  // The session's sockets leave the company they were in; the page joins the new one.
+  await app.realtime.recheckSockets(sessionRoom(found.session.id));
   await rememberEntity(app, found.user, entityId);
   return toLoginResult(found.user, access, found.session.csrfToken);
 }
@@ -170,9 +149,7 @@ export async function selectEntity(app: FastifyInstance, found: SessionWithUser,
 export async function requestPasswordReset(app: FastifyInstance, email: string) {
   const user = await findUserByEmail(app.db.db, email);
   if (!user) return;
-  const key = `reset:${user.id}`;
-  if ((await throttleWait(app.db.db, key, RESET_PER_ACCOUNT)) > 0) return;
-  await throttleHit(app.db.db, key, RESET_PER_ACCOUNT);
+  if (!(await throttleTake(app.db.db, `reset:${user.id}`, RESET_PER_ACCOUNT)).allowed) return;
   const lang = isLanguage(user.lang) ? user.lang : 'en';
   const link = await issuePasswordLink(app, user.id, PASSWORD_RESET_TTL_MS);
   await app.mailer.send({
@@ -208,15 +185,14 @@ export async function assertResetTokenUsable(app: FastifyInstance, token: string
   return reset;
 }
 
+/** Sets a password through a link. Using one link ends every other link of the person. */
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
-  const reset = await assertResetTokenUsable(app, token);
-  if (!(await consumePasswordReset(app.db.db, reset.id))) throw new AppError('reset_link_expired', { field: 'token' });
-  const user = await updateUser(app.db.db, reset.userId, {
-    passwordHash: await hashPassword(password),
-    passwordChangedAt: new Date(),
-  });
-  await deleteUserSessions(app.db.db, reset.userId);
-  if (user) await throttleClear(app.db.db, `login:acct:${user.email}`);
+  const passwordHash = await hashPassword(password);
+  const userId = await consumePasswordLink(app.db.db, sha256(token));
+  if (!userId) throw new AppError('reset_link_expired', { field: 'token' });
+  const user = await updateUser(app.db.db, userId, { passwordHash, passwordChangedAt: new Date() });
+  await endUserSessions(app, userId);
+  if (user) await throttleClear(app.db.db, accountThrottleKey(user.email));
   if (user) await notifyPasswordChanged(app, user);
 }
 
@@ -228,7 +204,8 @@ export async function changePassword(app: FastifyInstance, found: SessionWithUse
     passwordHash: await hashPassword(password),
     passwordChangedAt: new Date(),
   });
-  await deleteUserSessions(app.db.db, found.user.id, found.session.id);
+  await endPasswordLinks(app.db.db, found.user.id);
+  await endUserSessions(app, found.user.id, found.session.id);
   await notifyPasswordChanged(app, found.user);
 }
 

@@ -28,6 +28,7 @@ export function toUserDetails(user: UserRow, access: AccessContext): UserDetails
   return {
     id: access.actor.kind === 'user' ? access.actor.membershipId : user.id,
     user_id: user.id,
+    person_id: access.actor.kind === 'user' ? access.actor.personId : null,
     fullName: `${user.firstName} ${user.lastName}`.trim() || user.email,
     email: user.email,
     role_id: access.role?.id ?? '',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 
@@ -25,15 +25,29 @@ export async function updateSession(db: Executor, id: string, values: Partial<ty
   await db.update(sessions).set(values).where(eq(sessions.id, id));
 }
 
-export async function deleteSession(db: Executor, id: string) {
-  await db.delete(sessions).where(eq(sessions.id, id));
+/** Ends sessions; returns the ids that were still open (their sockets must close too). */
+export async function deleteSessions(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(sessions).where(inArray(sessions.id, ids)).returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
-/** Revokes every session of a person, except optionally the one making the change. */
-export async function deleteUserSessions(db: Executor, userId: string, exceptId?: string) {
-  await db
+/** Ends a session waiting for its two-step code; false when another request ended it first. */
+export async function consumePendingSession(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
     .delete(sessions)
-    .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId));
+    .where(and(eq(sessions.id, id), eq(sessions.otpPending, true)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/** Revokes every session of a person, except optionally the one making the change; returns their ids. */
+export async function deleteUserSessions(db: Executor, userId: string, exceptId?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function listUserSessions(db: Executor, userId: string) {

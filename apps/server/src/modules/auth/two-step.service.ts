@@ -2,15 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { isLanguage } from '@app/shared/constants';
+import { userRoom } from '@app/shared/realtime/events';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { verifyPassword } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { findEntity } from '../access/access.repository';
 import { openSession, rememberEntity, resolveSignIn, toSignInResponse } from './auth.service';
-import { deleteSession, deleteUserSessions, type SessionWithUser } from './sessions.repository';
-import { throttleClear, throttleHit, throttleWait, type ThrottleRule } from './throttle.repository';
-import { updateUser, type UserRow } from './users.repository';
+import { endUserSessions } from './session-end';
+import { consumePendingSession, type SessionWithUser } from './sessions.repository';
+import { throttleClear, throttleTake, type ThrottleRule } from './throttle.repository';
+import { enableTwoStep, spendRecoveryCode, spendTotpStep, updateUser, type UserRow } from './users.repository';
 
 export const OTP_ATTEMPTS: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 const RECOVERY_CODES = 10;
@@ -28,8 +30,11 @@ const newRecoveryCode = () => {
 const timeStepOf = (result: object): number | null =>
   'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
 
-/** A TOTP code (one step either side, never a step already used) or an unused recovery code. */
-async function checkCode(app: FastifyInstance, user: UserRow, code: string): Promise<boolean> {
+/**
+ * A TOTP code (one step either side, never a step already used) or an unused recovery code. The code
+ * is spent by one conditional update, so of several requests sending it at once exactly one succeeds.
+ */
+async function spendCode(app: FastifyInstance, user: UserRow, code: string): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     if (!user.otpSecret) return false;
     const result = await verify({
@@ -38,24 +43,23 @@ async function checkCode(app: FastifyInstance, user: UserRow, code: string): Pro
       epochTolerance: TOTP_PERIOD,
       ...(user.otpLastStep !== null ? { afterTimeStep: user.otpLastStep } : {}),
     }).catch(() => ({ valid: false }) as const);
-    if (!result.valid) return false;
-    await updateUser(app.db.db, user.id, { otpLastStep: timeStepOf(result) });
-    return true;
+    const step = result.valid ? timeStepOf(result) : null;
+    return step !== null && spendTotpStep(app.db.db, user.id, step);
   }
-  const hashed = sha256(code.toLowerCase());
-  if (!user.otpRecoveryCodes.includes(hashed)) return false;
-  await updateUser(app.db.db, user.id, { otpRecoveryCodes: user.otpRecoveryCodes.filter((c) => c !== hashed) });
-  return true;
+  return spendRecoveryCode(app.db.db, user.id, sha256(code.toLowerCase()));
 }
 
+/**
+ * At most OTP_ATTEMPTS codes are checked per window: the attempt is counted before the code is
+ * looked at, so parallel guesses cannot pass the limit. A right code clears the count.
+ */
 async function throttled(app: FastifyInstance, userId: string, attempt: () => Promise<boolean>) {
   const key = `otp:${userId}`;
-  const wait = await throttleWait(app.db.db, key, OTP_ATTEMPTS);
-  if (wait > 0) throw new AppError('too_many_otp_attempts', { vars: { seconds: wait }, retryAfter: wait });
-  if (!(await attempt())) {
-    await throttleHit(app.db.db, key, OTP_ATTEMPTS);
-    throw new AppError('invalid_otp_code', { field: 'code' });
+  const slot = await throttleTake(app.db.db, key, OTP_ATTEMPTS);
+  if (!slot.allowed) {
+    throw new AppError('too_many_otp_attempts', { vars: { seconds: slot.waitSeconds }, retryAfter: slot.waitSeconds });
   }
+  if (!(await attempt())) throw new AppError('invalid_otp_code', { field: 'code' });
   await throttleClear(app.db.db, key);
 }
 
@@ -67,13 +71,14 @@ export async function verifySignInCode(
   found: SessionWithUser,
   code: string,
 ) {
-  if (!found.session.otpPending) throw new AppError('forbidden');
-  await throttled(app, found.user.id, () => checkCode(app, found.user, code));
+  if (!found.session.otpPending) throw new AppError('rule_violation', { field: 'code', messageKey: 'otp_not_pending' });
+  await throttled(app, found.user.id, () => spendCode(app, found.user, code));
   const subdomain = found.session.entityId
     ? ((await findEntity(app.db.db, found.session.entityId))?.subdomain ?? undefined)
     : undefined;
   const resolved = await resolveSignIn(app, found.user, subdomain);
-  await deleteSession(app.db.db, found.session.id);
+  // One full session per pending one, even when two right codes arrive at once.
+  if (!(await consumePendingSession(app.db.db, found.session.id))) throw new AppError('session_expired');
   const session = await openSession(app, req, reply, found.user, resolved.entityId, false);
   await rememberEntity(app, found.user, resolved.entityId);
   return toSignInResponse(found.user, resolved, session.csrf);
@@ -93,21 +98,23 @@ export async function finishEnrolment(app: FastifyInstance, found: SessionWithUs
   if (user.otpEnabled) throw new AppError('otp_already_enabled');
   if (!user.otpPendingSecret) throw new AppError('otp_not_enrolled');
   const secret = user.otpPendingSecret;
+  let step: number | null = null;
   await throttled(app, user.id, async () => {
     const result = await verify({ secret, token: code, epochTolerance: TOTP_PERIOD }).catch(
       () => ({ valid: false }) as const,
     );
-    if (result.valid) await updateUser(app.db.db, user.id, { otpLastStep: timeStepOf(result) });
+    step = result.valid ? timeStepOf(result) : null;
     return result.valid;
   });
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await updateUser(app.db.db, user.id, {
-    otpEnabled: true,
-    otpSecret: secret,
-    otpPendingSecret: null,
-    otpRecoveryCodes: codes.map((c) => sha256(c)),
+  const enabled = await enableTwoStep(app.db.db, user.id, {
+    secret,
+    lastStep: step,
+    recoveryCodeHashes: codes.map((c) => sha256(c)),
   });
-  await deleteUserSessions(app.db.db, user.id, found.session.id);
+  // Another request enrolled first: its recovery codes are the ones that count.
+  if (!enabled) throw new AppError('otp_already_enabled');
+  await endUserSessions(app, user.id, found.session.id);
   app.realtime.toUserExceptSession(user.id, found.session.id, 'updateUserTwoStepAuth', {
     isOtpEnabled: true,
     user_id: user.id,
@@ -136,4 +143,6 @@ export async function disableTwoStep(app: FastifyInstance, found: SessionWithUse
     isOtpEnabled: false,
     user_id: found.user.id,
   });
+  // In a company that requires two-step for the person's role, their sockets stop receiving its events.
+  await app.realtime.recheckSockets(userRoom(found.user.id));
 }

@@ -67,12 +67,79 @@ export async function findUsablePasswordReset(db: Executor, tokenHash: string) {
   return row ?? null;
 }
 
-/** Marks the reset used; false when another request used it first. */
-export async function consumePasswordReset(db: Executor, id: string): Promise<boolean> {
+/**
+ * Uses a link and ends every other outstanding link of the same person, in one statement: of two
+ * links used at once, or one link used twice, exactly one succeeds. Returns the person, or null.
+ */
+export async function consumePasswordLink(db: Executor, tokenHash: string): Promise<string | null> {
   const rows = await db
     .update(passwordResets)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResets.id, id), sql`${passwordResets.usedAt} is null`))
-    .returning({ id: passwordResets.id });
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        sql`${passwordResets.usedAt} is null`,
+        sql`${passwordResets.userId} = (select r.user_id from password_resets r
+          where r.token_hash = ${tokenHash} and r.used_at is null and r.expires_at > now())`,
+      ),
+    )
+    .returning({ userId: passwordResets.userId, tokenHash: passwordResets.tokenHash });
+  return rows.find((r) => r.tokenHash === tokenHash)?.userId ?? null;
+}
+
+/** Ends every outstanding link of a person (after a password change). */
+export async function endPasswordLinks(db: Executor, userId: string) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), sql`${passwordResets.usedAt} is null`));
+}
+
+/**
+ * Spends a TOTP time step: true only for the one request that moves the last accepted step forward,
+ * so a code cannot serve twice however many requests send it at once.
+ */
+export async function spendTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ otpLastStep: step, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.otpEnabled}`,
+        sql`(${users.otpLastStep} is null or ${users.otpLastStep} < ${step})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Spends a recovery code (by its hash): true only for the one request that removes it. */
+export async function spendRecoveryCode(db: Executor, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ otpRecoveryCodes: sql`${users.otpRecoveryCodes} - ${codeHash}::text`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`${users.otpRecoveryCodes} @> jsonb_build_array(${codeHash}::text)`))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Turns two-step on with the secret being enrolled; false when another request did it first. */
+export async function enableTwoStep(
+  db: Executor,
+  userId: string,
+  values: { secret: string; lastStep: number | null; recoveryCodeHashes: string[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      otpEnabled: true,
+      otpSecret: values.secret,
+      otpPendingSecret: null,
+      otpLastStep: values.lastStep,
+      otpRecoveryCodes: values.recoveryCodeHashes,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), sql`not ${users.otpEnabled}`, eq(users.otpPendingSecret, values.secret)))
+    .returning({ id: users.id });
   return rows.length === 1;
 }

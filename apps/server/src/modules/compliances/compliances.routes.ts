@@ -19,6 +19,7 @@ import {
   uploadedAgreementFileSchema,
 } from '@app/shared/compliances/schemas';
 import { idParam, listResponse } from '@app/shared/http/paging';
+import { sendStoredFile } from '../../lib/file-serving';
 import { requireAccess } from '../../plugins/auth';
 import { readAgreementUpload } from './compliance-files';
 import { getResponse, listResponses, recordResponses } from './compliance-responses.service';
@@ -37,12 +38,10 @@ import {
 const READ = { access: { permission: 'show_compliance_list' as const } };
 const CREATE = { access: { permission: 'create_compliance' as const } };
 const EDIT = { access: { permission: 'edit_compliance' as const } };
+/** A file is uploaded for a compliance being made or changed: either permission. */
+const CREATE_OR_EDIT = { access: { permission: ['create_compliance', 'edit_compliance'] as const } };
 // Answers are recorded and read by whoever acts on people (the dashboard's sign-in, a person's page).
 const PEOPLE = { access: { permission: 'users' as const } };
-
-/** A header value that names a file in any language (RFC 6266 / 5987). */
-const attachmentName = (name: string) =>
-  `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const compliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['compliances'];
@@ -70,10 +69,11 @@ export const compliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/compliances/files',
     {
-      config: READ,
+      config: CREATE_OR_EDIT,
       schema: {
         tags,
-        summary: 'Upload an agreement file (PDF, PNG or JPG by content, at most 5 MB) for a compliance to show',
+        summary:
+          'Upload an agreement file (a PDF without scripts, actions or attachments, or a PNG or JPG stored re-encoded; at most 5 MB) for a compliance to show',
         consumes: ['multipart/form-data'],
         response: { 201: uploadedAgreementFileSchema },
       },
@@ -150,11 +150,7 @@ export const compliancesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await readAgreementFile(app, requireAccess(req), req.params.id, req.query.version);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', attachmentName(file.name))
-        .header('cache-control', 'private, max-age=300')
-        .send(file.data);
+      return sendStoredFile(reply, file.data, { name: file.name, cache: 'private, max-age=300' });
     },
   );
 

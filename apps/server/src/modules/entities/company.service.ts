@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { entityRoom } from '@app/shared/realtime/events';
 import { and, eq, inArray } from 'drizzle-orm';
 import { RESERVED_SUBDOMAINS, type CompanyDetails } from '@app/shared/entity/schemas';
 import { LIMITS } from '@app/shared/constants';
@@ -27,7 +28,7 @@ function toCompanyDetails(row: EntityRow, roleRefs: { id: string; name: string }
   return {
     ...toEntitySummary(toEntityRecord(row)),
     owner_id: row.ownerId,
-    has_client_token: Boolean(row.clientTokenHash),
+    has_client_token: row.clientTokenCreatedAt !== null,
     client_token_hint: row.clientTokenHint,
     client_token_created_at: row.clientTokenCreatedAt?.toISOString() ?? null,
     timezone: row.timezone,
@@ -92,9 +93,10 @@ export async function updateCompany(
 }
 
 export async function setLogo(app: FastifyInstance, ctx: AccessContext, data: Buffer) {
-  const { kind } = checkImage(data, LIMITS.logo, 'logo');
-  const file = `logo.${kind}`;
-  await app.files.put(`entities/${ctx.entityId}/${file}`, data);
+  // What is stored and served publicly is the re-encoded image, never the upload.
+  const logo = await checkImage(data, LIMITS.logo, 'logo');
+  const file = `logo.${logo.kind}`;
+  await app.files.put(`entities/${ctx.entityId}/${file}`, logo.data);
   const url = `/api/v1/public/entities/${ctx.entityId}/${file}?v=${randomToken(6)}`;
   return inCompany(app, ctx, async (tx, before) => {
     const previous = before.logo?.match(/\/(logo\.(?:png|jpg))/)?.[1];
@@ -192,5 +194,7 @@ export async function updateTwoStep(
     entity_id: ctx.entityId,
     updated_by: ctx.actor.kind === 'user' ? ctx.actor.userId : 'api',
   });
+  // Told first; then members who must now enrol stop receiving the company's events until they do.
+  await app.realtime.recheckSockets(entityRoom(ctx.entityId));
   return result;
 }

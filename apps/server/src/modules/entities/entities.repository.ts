@@ -1,17 +1,17 @@
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { entities, memberships } from '../../db/schema/index';
-import { toEntityRecord } from '../access/access.repository';
+import { entities, entityColumns, memberships } from '../../db/schema/index';
+import { toEntityRecord, type EntityRow } from '../access/access.repository';
 import type { EntityRecord } from '../access/access.types';
 
 export async function findEntityByClientToken(db: Executor, tokenHash: string): Promise<EntityRecord | null> {
-  const [row] = await db.select().from(entities).where(eq(entities.clientTokenHash, tokenHash)).limit(1);
+  const [row] = await db.select(entityColumns).from(entities).where(eq(entities.clientTokenHash, tokenHash)).limit(1);
   return row ? toEntityRecord(row) : null;
 }
 
 export async function findEntityBySubdomain(db: Executor, subdomain: string): Promise<EntityRecord | null> {
   const [row] = await db
-    .select()
+    .select(entityColumns)
     .from(entities)
     .where(sql`lower(${entities.subdomain}) = ${subdomain.toLowerCase()}`)
     .limit(1);
@@ -28,8 +28,8 @@ export async function isSubdomainTaken(db: Executor, subdomain: string, exceptEn
   return Boolean(row);
 }
 
-export async function getEntityRow(db: Executor, entityId: string) {
-  const [row] = await db.select().from(entities).where(eq(entities.id, entityId)).limit(1);
+export async function getEntityRow(db: Executor, entityId: string): Promise<EntityRow | null> {
+  const [row] = await db.select(entityColumns).from(entities).where(eq(entities.id, entityId)).limit(1);
   return row ?? null;
 }
 
@@ -38,7 +38,7 @@ export async function updateEntity(db: Executor, entityId: string, values: Parti
     .update(entities)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(entities.id, entityId))
-    .returning();
+    .returning(entityColumns);
   return row ?? null;
 }
 
@@ -57,7 +57,7 @@ export async function listEntities(db: Executor, opts: { search?: string; limit:
     .groupBy(memberships.entityId)
     .as('members');
   const rows = await db
-    .select({ entity: entities, members: sql<number>`coalesce(${members.n}, 0)::int` })
+    .select({ entity: entityColumns, members: sql<number>`coalesce(${members.n}, 0)::int` })
     .from(entities)
     .leftJoin(members, eq(members.entityId, entities.id))
     .where(where)

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { publicEntitySchema } from '@app/shared/entity/schemas';
 import { publicConfigSchema } from '@app/shared/http/public-config';
 import { AppError } from '../../lib/app-error';
+import { PUBLIC_ROUTE } from '../../plugins/auth';
+import { sendStoredFile } from '../../lib/file-serving';
 import { findEntity } from '../access/access.repository';
 import { findEntityBySubdomain } from './entities.repository';
 
@@ -32,7 +34,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/entities/by-subdomain/:subdomain',
     {
-      config: PUBLIC,
+      // Under the public limit: answering every name tried would list the companies.
+      config: PUBLIC_ROUTE,
       schema: {
         tags,
         summary: 'Company opened by subdomain',
@@ -63,11 +66,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await app.files.get(`entities/${entity.id}/${req.params.file}`)
         : null;
       if (!data) throw new AppError('not_found');
-      return reply
-        .header('content-type', req.params.file.endsWith('.png') ? 'image/png' : 'image/jpeg')
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendStoredFile(reply, data, { name: req.params.file, cache: 'public, max-age=86400' });
     },
   );
 };

@@ -4,6 +4,7 @@
 // name, email or phone. All within the caller's sites and user types (spec §6), under the dashboard
 // permission that guards expected visits.
 import type { FastifyInstance } from 'fastify';
+import { isAllowed } from '@app/shared/access/permissions';
 import type { z } from 'zod';
 import type {
   ExpectedVisitOptions,
@@ -16,7 +17,8 @@ import type { PROFILE_FIELDS, RegistrationMethod } from '@app/shared/user-types/
 import { withTenant, type Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
 import { companyZone } from '../access/company-zone';
-import { listPeople, userTypesOf } from '../people/people.repository';
+import { findPeoplePage } from '../people/people-list.repository';
+import { userTypesOf } from '../people/people.repository';
 import { siteInScope, typeInScope } from '../people/person-rules';
 import { personInScope } from '../people/person-scope';
 import { listSitesWithAreas } from '../sites/sites.repository';
@@ -107,15 +109,17 @@ export async function searchExpectedVisitors(
   ctx: AccessContext,
   body: z.output<typeof expectedVisitPeopleSearchBodySchema>,
 ) {
+  // The directory's contact details belong to people management (decision 018): others find people by
+  // name or company, and see no email.
+  const contacts = ctx.actor.kind === 'client' || isAllowed(ctx.permissions, 'users');
   return inTenant(app, ctx, async (tx) => {
-    const { rows } = await listPeople(tx, ctx.entityId, personInScope(ctx), {
-      search: body.query,
-      status: 'active',
-      page: 1,
-      limit: RESULTS_MAX,
-      sortField: 'name',
-      orderBy: 'asc',
-    });
+    const { rows } = await findPeoplePage(
+      tx,
+      ctx.entityId,
+      personInScope(ctx),
+      { search: body.query, status: 'active', page: 1, limit: RESULTS_MAX, sortField: 'name', orderBy: 'asc' },
+      { searchContacts: contacts },
+    );
     const types = await userTypesOf(
       tx,
       ctx.entityId,
@@ -127,7 +131,7 @@ export async function searchExpectedVisitors(
         full_name: `${person.firstName} ${person.lastName}`.trim(),
         first_name: person.firstName,
         last_name: person.lastName,
-        email: person.email,
+        email: contacts ? person.email : null,
         company_name: person.companyName,
         user_types: types.filter((x) => x.personId === person.id).map((x) => ({ id: x.id, name: x.name })),
       })),

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { flowComplianceRows } from '../journeys/journeys.repository';
+import { samePhone } from '../people/people.repository';
 import {
   areas,
   complianceResponses,
@@ -220,11 +221,8 @@ export async function peopleByContact(
   contact: { email?: string | null; phoneCode?: string | null; phone?: string | null },
 ) {
   const checks: SQL[] = [];
-  if (contact.email) checks.push(sql`lower(${people.email}) = ${contact.email.toLowerCase()}`);
-  if (contact.phone)
-    checks.push(
-      and(eq(people.phone, contact.phone), sql`${people.phoneCode} is not distinct from ${contact.phoneCode ?? null}`)!,
-    );
+  if (contact.email) checks.push(eq(people.emailLower, contact.email.toLowerCase()));
+  if (contact.phone) checks.push(samePhone(contact.phoneCode, contact.phone));
   if (checks.length === 0) return [];
   return tx
     .select()
@@ -251,15 +249,6 @@ export async function typeIdsOfPerson(tx: Executor, entityId: string, personId: 
 }
 
 /** The company's person of a dashboard membership (who added or decided a visit). */
-export async function personOfMembership(tx: Executor, entityId: string, membershipId: string) {
-  const [row] = await tx
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.entityId, entityId), eq(people.membershipId, membershipId)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 // ---- visits ----
 
 /** The caller's scope on visits: the visit's site and user type (spec §6). Null lists mean all. */

@@ -39,7 +39,6 @@ import {
   hostsOfVisits,
   insertVisit,
   peopleByContact,
-  personOfMembership,
   replaceVisitHosts,
   typeIdsOfPerson,
   updateVisit,
@@ -49,12 +48,12 @@ import {
   type VisitRow,
 } from './expected-visits.repository';
 import { decisionMail, inviteMail } from './expected-visits.mails';
+import { assertMayChangeVisit } from './visit-editor';
 import { fullName, visitView } from './visit-view';
 import {
   checkHosts,
   clockOf,
   complianceStateOf,
-  emitVisits,
   flowFor,
   linkUrl,
   newLinkCode,
@@ -66,6 +65,7 @@ import {
   type FlowChoice,
   type VisitTime,
 } from './visit-rules';
+import { emitVisits } from '../visits/visit-view';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -179,9 +179,7 @@ async function addVisitor(tx: Executor, ctx: AccessContext, r: Resolved) {
   return { id, email: v.email, firstName: v.first_name };
 }
 
-async function actorPersonId(tx: Executor, ctx: AccessContext) {
-  return ctx.actor.kind === 'user' ? personOfMembership(tx, ctx.entityId, ctx.actor.membershipId) : null;
-}
+const actorPersonId = (ctx: AccessContext) => (ctx.actor.kind === 'user' ? ctx.actor.personId : null);
 
 /** The visitor's email with the visit's confirmation link and code (none without an email or a link). */
 export function invite(
@@ -259,7 +257,7 @@ export async function createExpectedVisit(
         }),
         expectedAt: r.when.expectedAt,
         notes: body.notes,
-        createdByPersonId: await actorPersonId(tx, ctx),
+        createdByPersonId: actorPersonId(ctx),
         linkToken: newLinkToken(),
         linkCode: newLinkCode(),
         extra: { origin: 'admin' },
@@ -305,6 +303,7 @@ export async function changeExpectedVisit(
     inTenant(app, ctx, async (tx) => {
       const before = await mustFindVisit(tx, ctx, id, true);
       assertExpected(before, 'id');
+      await assertMayChangeVisit(tx, ctx, before);
       const beforeView = await visitView(app, tx, before, companyZone(ctx));
       const r = await resolveBody(tx, ctx, body, now, before);
       const person = r.person ?? (await addVisitor(tx, ctx, r));
@@ -358,6 +357,7 @@ export async function removeExpectedVisit(app: FastifyInstance, ctx: AccessConte
   const row = await inTenant(app, ctx, async (tx) => {
     const before = await mustFindVisit(tx, ctx, id, true);
     assertExpected(before, 'id');
+    await assertMayChangeVisit(tx, ctx, before);
     const row = await updateVisit(tx, ctx.entityId, id, { state: 'cancelled' });
     await writeAudit(tx, ctx, {
       action: 'visit.deleted',
@@ -386,12 +386,13 @@ export async function decideVisit(
   const { view, row, mails } = await inTenant(app, ctx, async (tx) => {
     const before = await mustFindVisit(tx, ctx, id, true);
     assertExpected(before, 'decision');
+    await assertMayChangeVisit(tx, ctx, before);
     const next = decide((before.stage as JourneyStage | null) ?? null, body.decision);
     if (!next)
       throw new AppError('rule_violation', { field: 'decision', messageKey: 'expected_visit_decision_not_allowed' });
     const row = await updateVisit(tx, ctx.entityId, id, {
       stage: next,
-      decidedByPersonId: await actorPersonId(tx, ctx),
+      decidedByPersonId: actorPersonId(ctx),
       decidedAt: new Date(),
     });
     const view = await visitView(app, tx, row, companyZone(ctx));

@@ -7,6 +7,7 @@ import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
+import { assertMayChangeVisit } from './visit-editor';
 import { writeAudit } from '../audit/audit.repository';
 import {
   findAreaWithSite,
@@ -41,6 +42,7 @@ export async function resendInvitation(
   const { mail, email } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     const row = await findVisit(tx, ctx.entityId, id, visitInScope(ctx), true);
     if (!row) throw new AppError('not_found');
+    await assertMayChangeVisit(tx, ctx, row);
     const type = row.userTypeId ? await findUserType(tx, ctx.entityId, row.userTypeId) : null;
     const expiry = linkExpiryOf(row, type, 'compliance', now);
     // Not rejected (the link says so) yet not free to come: the email would say the company expects them.

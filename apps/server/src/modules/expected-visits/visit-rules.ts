@@ -18,13 +18,7 @@ import { linkExpiry, type LinkExpiry, type LinkMode } from '@app/shared/pre-regi
 import type { HostSettings } from '@app/shared/pre-registration/schemas';
 import { safeTimeZone } from '@app/shared/time-zones';
 import type { RegistrationMethod } from '@app/shared/user-types/schemas';
-import {
-  stageFor,
-  type ComplianceProgress,
-  type JourneyStage,
-  type VisitAction,
-  type VisitState,
-} from '@app/shared/visits/stages';
+import { stageFor, type ComplianceProgress, type JourneyStage, type VisitState } from '@app/shared/visits/stages';
 import { startOfLocalDay } from '@app/shared/compliances/validity';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -263,17 +257,3 @@ export const linkExpiryOf = (
 
 export const linkUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/pre-registration/${token}`;
 export const complianceUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/online-compliance/${token}`;
-
-/** Tells the company's open dashboards that visits changed (ids only; each reads what its scope allows). */
-export function emitVisits(
-  app: FastifyInstance,
-  entityId: string,
-  action: VisitAction,
-  rows: Pick<VisitRow, 'id' | 'areaId'>[],
-) {
-  app.realtime.toEntity(entityId, 'updateVisits', {
-    action,
-    visit_ids: rows.map((r) => r.id),
-    area_ids: [...new Set(rows.map((r) => r.areaId))],
-  });
-}

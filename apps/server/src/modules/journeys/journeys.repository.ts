@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ListJourneysQuery } from '@app/shared/journeys/schemas';
 import type { Executor } from '../../db/client';
+import { containing } from '../../db/like';
 import {
   areas,
   attendanceModes,
@@ -44,13 +45,11 @@ const kioskCount = sql<number>`(select count(*)::int from kiosks k where k.entit
 
 export type JourneyWithCounts = { journey: JourneyRow; flowCount: number; kioskCount: number };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listJourneys(tx: Executor, entityId: string, siteIds: string[] | null, q: ListJourneysQuery) {
   const where = and(
     eq(journeys.entityId, entityId),
     journeyInScope(siteIds),
-    q.search ? ilike(journeys.name, `%${escapeLike(q.search)}%`) : undefined,
+    q.search ? ilike(journeys.name, containing(q.search)) : undefined,
     q.site_id
       ? sql`exists (select 1 from journey_sites s where s.entity_id = "journeys"."entity_id" and s.journey_id = "journeys"."id" and s.site_id = ${q.site_id}::uuid)`
       : undefined,

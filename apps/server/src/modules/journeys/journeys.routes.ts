@@ -26,6 +26,7 @@ import {
   touchModeConfirmationSchema,
   updateFlowBodySchema,
 } from '@app/shared/journeys/schemas';
+import { sendStoredFile } from '../../lib/file-serving';
 import { readSingleFile } from '../../lib/uploads';
 import { requireAccess } from '../../plugins/auth';
 import {
@@ -152,7 +153,7 @@ export const journeysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: EDIT,
       schema: {
         tags,
-        summary: `Upload the journey's logo (multipart field file; png/jpg, at least ${LIMITS.logo.minWidth}×${LIMITS.logo.minHeight}, at most 2 MB)`,
+        summary: `Upload the journey's logo (multipart field file; png/jpg by content, ${LIMITS.logo.minWidth}×${LIMITS.logo.minHeight} to ${LIMITS.logo.maxWidth}×${LIMITS.logo.maxHeight}, at most 2 MB; stored re-encoded)`,
         params: idParam,
         response: { 200: journeySchema },
       },
@@ -172,12 +173,8 @@ export const journeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/journeys/:id/logo',
     { config: READ, schema: { tags, summary: "The journey's logo image", params: idParam } },
     async (req, reply) => {
-      const { data, contentType } = await readJourneyLogo(app, requireAccess(req), req.params.id);
-      return reply
-        .header('content-type', contentType)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      const { data, name } = await readJourneyLogo(app, requireAccess(req), req.params.id);
+      return sendStoredFile(reply, data, { name, cache: 'private, max-age=86400' });
     },
   );
 

@@ -278,11 +278,11 @@ export async function touchModeConfirmation(
 
 /** The journey's logo, checked by its content like the company logo (spec §9: at least 200×45, 2 MB). */
 export async function setJourneyLogo(app: FastifyInstance, ctx: AccessContext, id: string, data: Buffer) {
-  const { kind } = checkImage(data, LIMITS.logo, 'logo');
-  // Nothing is written for a journey the caller may not see.
+  // Nothing is written for a journey the caller may not see, and what is written is the re-encoded image.
   await inTenant(app, ctx, (tx) => mustFindJourney(tx, ctx, id));
-  const key = `entities/${ctx.entityId}/journeys/${id}/logo-${randomToken(8)}.${kind}`;
-  await app.files.put(key, data);
+  const logo = await checkImage(data, LIMITS.logo, 'logo');
+  const key = `entities/${ctx.entityId}/journeys/${id}/logo-${randomToken(8)}.${logo.kind}`;
+  await app.files.put(key, logo.data);
   const { journey, previous } = await inTenant(app, ctx, async (tx) => {
     const { journey: before } = await mustFindJourney(tx, ctx, id);
     await updateJourney(tx, ctx.entityId, id, { logo: key });
@@ -323,7 +323,7 @@ export async function readJourneyLogo(app: FastifyInstance, ctx: AccessContext, 
   const { journey } = await inTenant(app, ctx, (tx) => mustFindJourney(tx, ctx, id));
   const data = journey.logo ? await app.files.get(journey.logo) : null;
   if (!data || !journey.logo) throw new AppError('not_found');
-  return { data, contentType: journey.logo.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+  return { data, name: `logo.${journey.logo.split('.').pop()}` };
 }
 
 // ── flows ───────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { PUBLIC_ROUTE, publicRateLimit } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,13 +12,12 @@ import {
 import { createPairing, heartbeat, pairingStatus } from './kiosk-device.service';
 
 const tags = ['kiosk device'];
-const publicLimit = (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT;
-const PUBLIC = { access: { auth: 'public' as const }, rateLimit: { max: publicLimit, timeWindow: '1 minute' } };
+const PUBLIC = PUBLIC_ROUTE;
 // The kiosks of a site often share one public address: heartbeats get ten times the public allowance
 // per address, enough for hundreds of kiosks beating every 30 seconds.
 const DEVICE = {
   access: { auth: 'public' as const, deviceToken: true },
-  rateLimit: { max: (req: FastifyRequest) => publicLimit(req) * 10, timeWindow: '1 minute' },
+  rateLimit: publicRateLimit(10),
 };
 // A kiosk waiting to be added asks every few seconds; several tablets set up at once behind one
 // address must not lock each other out, so the status gets the heartbeat's allowance too. Asking

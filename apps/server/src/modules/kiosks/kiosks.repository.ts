@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListKiosksQuery } from '@app/shared/kiosks/schemas';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
+import { containing } from '../../db/like';
 import { areas, entities, kioskPairings, kiosks, sites } from '../../db/schema/index';
 import { siteFilter } from '../sites/sites.repository';
 
@@ -20,8 +21,6 @@ function kioskQuery(tx: Executor, entityId: string, siteIds: string[] | null, ..
     .where(and(eq(kiosks.entityId, entityId), siteFilter(entityId, siteIds), ...more));
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listKiosks(
   tx: Executor,
   entityId: string,
@@ -29,7 +28,7 @@ export async function listKiosks(
   q: ListKiosksQuery,
   onlineSince: Date,
 ) {
-  const search = q.search ? `%${escapeLike(q.search)}%` : null;
+  const search = q.search ? containing(q.search) : null;
   const filters = [
     search ? or(ilike(kiosks.name, search), ilike(kiosks.macAddress, search)) : undefined,
     q.site_id ? eq(areas.siteId, q.site_id) : undefined,
@@ -88,9 +87,7 @@ export async function updateKiosks(
  * learns that its kiosk is no longer in use, rather than that the link never existed.
  */
 export async function deleteKiosk(tx: Executor, entityId: string, id: string) {
-  await tx
-    .delete(kioskPairings)
-    .where(and(eq(kioskPairings.claimedEntityId, entityId), eq(kioskPairings.claimedKioskId, id)));
+  await tx.execute(sql`select app_release_kiosk_pairing(${id}::uuid)`);
   await tx.delete(kiosks).where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)));
 }
 
@@ -162,29 +159,23 @@ export async function findPairingBySecret(db: Executor, secretHash: string) {
   return row ?? null;
 }
 
+// A company's transaction reads and claims pairings through functions (migration 0017, decision 019):
+// it never sees a pairing's secret or token, and claims only for its own company.
+
+/** The pairing showing this code, without its secret or token. */
 export async function findPairingByCode(tx: Executor, code: string) {
-  const [row] = await tx.select().from(kioskPairings).where(eq(kioskPairings.code, code)).limit(1);
-  return row ?? null;
+  const res = await tx.execute(sql`select * from app_kiosk_pairing_by_code(${code})`);
+  const [row] = rowsOf<{ id: string; expires_at: string | Date; claimed_entity_id: string | null }>(res);
+  return row ? { id: row.id, expiresAt: new Date(row.expires_at), claimedEntityId: row.claimed_entity_id } : null;
 }
 
-/** Claims a live, unclaimed pairing for a company's new kiosk, atomically: a code is claimed once. */
-export async function claimPairing(
-  tx: Executor,
-  code: string,
-  claim: { entityId: string; kioskId: string; deviceToken: string },
-) {
-  const [row] = await tx
-    .update(kioskPairings)
-    .set({ claimedEntityId: claim.entityId, claimedKioskId: claim.kioskId, pendingDeviceToken: claim.deviceToken })
-    .where(
-      and(
-        eq(kioskPairings.code, code),
-        isNull(kioskPairings.claimedEntityId),
-        gte(kioskPairings.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return row ?? null;
+/** Claims a live, unclaimed pairing for the company's new kiosk, atomically: a code is claimed once. */
+export async function claimPairing(tx: Executor, code: string, claim: { kioskId: string; deviceToken: string }) {
+  const res = await tx.execute(
+    sql`select * from app_claim_kiosk_pairing(${code}, ${claim.kioskId}::uuid, ${claim.deviceToken})`,
+  );
+  const [row] = rowsOf<{ id: string; mac_address: string; app_version: string | null }>(res);
+  return row ? { id: row.id, macAddress: row.mac_address, appVersion: row.app_version } : null;
 }
 
 /** Hands the device token over once: returns it and erases it, holding the row meanwhile. */

@@ -138,7 +138,10 @@ export async function addKiosk(app: FastifyInstance, ctx: AccessContext, body: A
   return inTenant(app, ctx, async (tx) => {
     await mustFindArea(tx, ctx, body.area_id);
     const pairing = await findPairingByCode(tx, body.code);
-    if (!pairing) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_unknown' });
+    // A code another company has claimed answers as an unknown one: it must not tell that it exists.
+    if (!pairing || (pairing.claimedEntityId && pairing.claimedEntityId !== ctx.entityId)) {
+      throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_unknown' });
+    }
     if (pairing.claimedEntityId) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_used' });
     if (pairing.expiresAt.getTime() < Date.now()) {
       throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_expired' });
@@ -146,7 +149,7 @@ export async function addKiosk(app: FastifyInstance, ctx: AccessContext, body: A
     const id = newId();
     const deviceToken = randomToken(32);
     // Claimed in the same statement that checks it is still free, so two admins cannot both claim it.
-    const claimed = await claimPairing(tx, body.code, { entityId: ctx.entityId, kioskId: id, deviceToken });
+    const claimed = await claimPairing(tx, body.code, { kioskId: id, deviceToken });
     if (!claimed) throw new AppError('rule_violation', { field: 'code', messageKey: 'kiosk_code_used' });
     try {
       await insertKiosk(tx, {

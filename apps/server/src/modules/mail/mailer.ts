@@ -9,8 +9,9 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
- * Every mail is written to the outbox first. With SMTP_URL it is then delivered and marked sent;
- * without, the outbox and the server log are where it can be read.
+ * Every mail is written to the outbox first. With SMTP_URL it is then delivered and marked sent, and its
+ * body is dropped: a delivered mail's links (set-password, unlock, visit links) must not stay readable
+ * in our database. Without SMTP_URL the outbox and the server log are where it can be read.
  */
 export function createMailer(opts: { db: Executor; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -24,7 +25,10 @@ export function createMailer(opts: { db: Executor; smtpUrl?: string; from: strin
       }
       try {
         await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
+        await opts.db
+          .update(outboxEmails)
+          .set({ sentAt: new Date(), text: '', html: null })
+          .where(eq(outboxEmails.id, id));
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'mail delivery failed; kept in outbox');
         await opts.db

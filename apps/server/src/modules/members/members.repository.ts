@@ -87,13 +87,14 @@ export async function memberAssignmentNames(tx: Executor, entityId: string, memb
   return { siteNames: siteRows.map((r) => r.name), userTypeNames: typeRows.map((r) => r.name) };
 }
 
-export async function findRole(tx: Executor, entityId: string, roleId: string) {
+/** Whether the company's owner holds this role. */
+export async function isOwnerRole(tx: Executor, entityId: string, roleId: string): Promise<boolean> {
   const [row] = await tx
-    .select()
-    .from(roles)
-    .where(and(eq(roles.entityId, entityId), eq(roles.id, roleId)))
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.entityId, entityId), eq(memberships.roleId, roleId), eq(memberships.isOwner, true)))
     .limit(1);
-  return row ?? null;
+  return row !== undefined;
 }
 
 export async function listRolesWithPermissions(tx: Executor, entityId: string) {

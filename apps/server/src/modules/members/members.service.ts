@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { isPermission } from '@app/shared/access/permissions';
 import type { Member } from '@app/shared/members/schemas';
+import { userRoom } from '@app/shared/realtime/events';
 import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
+import { assertMayChangeRole, assertMayEditRole } from '../access/role-rules';
 import {
   findMember,
-  findRole,
+  isOwnerRole,
   listMembers,
   listRolesWithPermissions,
   memberAssignmentNames,
@@ -43,9 +44,15 @@ export async function changeMemberRole(app: FastifyInstance, ctx: AccessContext,
   const { before, after, names } = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     const before = await findMember(tx, ctx.entityId, membershipId);
     if (!before) throw new AppError('not_found');
-    if (before.isOwner) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'owner_role_locked' });
-    const role = await findRole(tx, ctx.entityId, roleId);
+    const roles = await listRolesWithPermissions(tx, ctx.entityId);
+    const role = roles.find((r) => r.id === roleId);
     if (!role) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'role_not_found' });
+    assertMayChangeRole(
+      ctx,
+      { membershipId: before.id, isOwner: before.isOwner, current: roles.find((r) => r.id === before.roleId) ?? null },
+      role,
+      'role_id',
+    );
     await setMemberRole(tx, ctx.entityId, membershipId, roleId);
     const after = (await findMember(tx, ctx.entityId, membershipId))!;
     await writeAudit(tx, ctx, {
@@ -66,6 +73,8 @@ export async function changeMemberRole(app: FastifyInstance, ctx: AccessContext,
       newRole: { id: after.roleId, name: after.roleName },
       ...names,
     });
+    // A role that requires two-step the person has not set up closes the company's events to them.
+    await app.realtime.recheckSockets(userRoom(after.userId));
   }
   return toMember(after);
 }
@@ -76,17 +85,10 @@ export async function updateRolePermissions(
   roleId: string,
   permissions: Record<string, 0 | 1>,
 ) {
-  const unknown = Object.keys(permissions).filter((p) => !isPermission(p));
-  if (unknown.length)
-    throw new AppError('validation_failed', {
-      field: 'permissions',
-      messageKey: 'field.invalid_value',
-      vars: { field: unknown.join(', ') },
-    });
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const role = await findRole(tx, ctx.entityId, roleId);
-    if (!role) throw new AppError('not_found');
-    const before = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId)!;
+    const before = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId);
+    if (!before) throw new AppError('not_found');
+    assertMayEditRole(ctx, { ...before, heldByOwner: await isOwnerRole(tx, ctx.entityId, roleId) }, permissions);
     for (const [permission, allowed] of Object.entries(permissions)) {
       await upsertRolePermission(tx, ctx.entityId, roleId, permission, allowed);
     }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { memberships, passwordResets, people, sessions, users } from '../../db/schema/index';
+import { rowsOf, sqlArray, type Executor } from '../../db/client';
+import { memberships, people } from '../../db/schema/index';
 
 // Dashboard access of a company's people: the global login (users), the membership in the company,
 // the link from the person, and the sessions to end on revoke. Every change covers a whole selection
-// in one statement. users, password_resets and sessions are global tables; the rest is the company's.
+// in one statement. users, password_resets and sessions are global tables that a company's transaction
+// reaches only through the functions of migration 0017 (decision 019); the rest is the company's.
 
 const values = (rows: string[][]) =>
   sql.join(
@@ -18,27 +19,37 @@ const values = (rows: string[][]) =>
     sql`, `,
   );
 
+/**
+ * The platform logins of these emails (whether they exist, their language, whether they have a
+ * password), read through the one function a company's transaction may use for it (decision 019).
+ */
 export async function findUsersByEmails(tx: Executor, emails: string[]) {
   if (emails.length === 0) return [];
-  return tx
-    .select({
-      id: users.id,
-      email: users.email,
-      lang: users.lang,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(
-      inArray(
-        sql`lower(${users.email})`,
-        emails.map((e) => e.toLowerCase()),
-      ),
-    );
+  const res = await tx.execute(
+    sql`select id, email, lang, has_password from app_logins_by_email(${sqlArray(emails, 'text')})`,
+  );
+  return rowsOf<{ id: string; email: string; lang: string; has_password: boolean }>(res).map((r) => ({
+    id: r.id,
+    email: r.email,
+    lang: r.lang,
+    hasPassword: r.has_password,
+  }));
 }
 
-export async function insertUsers(tx: Executor, rows: (typeof users.$inferInsert)[]) {
-  // A login made at the same moment elsewhere wins; the caller reads the logins back.
-  if (rows.length) await tx.insert(users).values(rows).onConflictDoNothing();
+/** New logins for invited people, without a password; a login made at the same moment elsewhere wins. */
+export async function insertUsers(
+  tx: Executor,
+  rows: { id: string; email: string; firstName: string; lastName: string; lang: string }[],
+) {
+  if (rows.length === 0) return;
+  const logins = rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    lang: r.lang,
+  }));
+  await tx.execute(sql`select app_create_logins(${JSON.stringify(logins)}::jsonb)`);
 }
 
 /** The memberships these logins have in the company, with the person each is linked to. */
@@ -84,8 +95,19 @@ export async function markInvited(
     where p.entity_id = ${entityId} and p.id = v.id`);
 }
 
-export async function insertPasswordLinks(tx: Executor, rows: (typeof passwordResets.$inferInsert)[]) {
-  if (rows.length) await tx.insert(passwordResets).values(rows);
+/** Set-password links for invited logins that have no password yet (the function checks both). */
+export async function insertPasswordLinks(
+  tx: Executor,
+  rows: { id: string; userId: string; tokenHash: string; expiresAt: Date }[],
+) {
+  if (rows.length === 0) return;
+  const links = rows.map((r) => ({
+    id: r.id,
+    user_id: r.userId,
+    token_hash: r.tokenHash,
+    expires_at: r.expiresAt.toISOString(),
+  }));
+  await tx.execute(sql`select app_issue_password_links(${JSON.stringify(links)}::jsonb)`);
 }
 
 /** Revoked memberships stay (with the member's table preferences) so a new invitation reopens them. */
@@ -97,10 +119,11 @@ export async function disableMemberships(tx: Executor, entityId: string, members
     .where(and(eq(memberships.entityId, entityId), inArray(memberships.id, membershipIds)));
 }
 
-/** Ends these logins' sessions in this company; their sessions elsewhere go on. */
-export async function endSessionsInEntity(tx: Executor, entityId: string, userIds: string[]) {
-  if (userIds.length === 0) return;
-  await tx.delete(sessions).where(and(eq(sessions.entityId, entityId), inArray(sessions.userId, userIds)));
+/** Ends these logins' sessions in this company (their sessions elsewhere go on); returns their ids. */
+export async function endSessionsInEntity(tx: Executor, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const res = await tx.execute(sql`select id from app_end_member_sessions(${sqlArray(userIds, 'uuid')}) as id`);
+  return rowsOf<{ id: string }>(res).map((r) => r.id);
 }
 
 export async function setDashboardAccess(

@@ -3,6 +3,7 @@
 // login by email, opens a membership with the person's role and mails a link; revoking closes the
 // membership and ends the person's sessions in this company. See decision 008.
 import type { FastifyInstance } from 'fastify';
+import { userRoom } from '@app/shared/realtime/events';
 import { isLanguage, type Language } from '@app/shared/constants';
 import type { InviteCandidate, MassResult, SkipReason } from '@app/shared/people/schemas';
 import { withTenant, type Executor } from '../../db/client';
@@ -27,9 +28,9 @@ import {
   setDashboardAccess,
 } from './dashboard-access.repository';
 import { sortOut } from './mass-result';
-import { canGiveRole } from './person-rules';
+import { canGiveRole } from '../access/role-rules';
 import { personInScope } from './person-scope';
-import { fullName, isSelf } from './person-view';
+import { fullName, isSelf, usesDashboard } from './person-view';
 import { findPeople, type PersonRecord } from './people.repository';
 
 /** How long the set-password link of an invitation works (as long as a new company's welcome link). */
@@ -211,23 +212,20 @@ export async function revokePeople(
   ids: string[],
   lang: Language,
 ): Promise<MassResult> {
-  return inTenant(app, ctx, async (tx) => {
+  const { result, sessionIds, userIds } = await inTenant(app, ctx, async (tx) => {
     const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
     const { targets, skipped } = sortOut(ids, found, lang, (p) => {
       if (p.isDefault) return 'owner';
       if (isSelf(ctx, p)) return 'self';
-      return p.dashboardAccess === 'active' || p.dashboardAccess === 'invited' ? null : 'already_done';
+      return usesDashboard(p) ? null : 'already_done';
     });
     await disableMemberships(
       tx,
       ctx.entityId,
       targets.flatMap((p) => (p.membershipId ? [p.membershipId] : [])),
     );
-    await endSessionsInEntity(
-      tx,
-      ctx.entityId,
-      targets.flatMap((p) => (p.userId ? [p.userId] : [])),
-    );
+    const userIds = targets.flatMap((p) => (p.userId ? [p.userId] : []));
+    const sessionIds = await endSessionsInEntity(tx, userIds);
     const done = targets.map((p) => p.id);
     await setDashboardAccess(tx, ctx.entityId, done, 'revoked');
     await writeAudits(
@@ -241,6 +239,10 @@ export async function revokePeople(
         after: { dashboard_access: 'revoked' },
       })),
     );
-    return { done, skipped };
+    return { result: { done, skipped }, sessionIds, userIds };
   });
+  // After the commit: their open dashboards here stop at once, on every node.
+  app.realtime.closeSessions(sessionIds);
+  for (const userId of userIds) await app.realtime.recheckSockets(userRoom(userId));
+  return result;
 }

@@ -13,14 +13,16 @@ import { invitePeople, listInviteCandidates, revokePeople } from './dashboard-ac
 import { addPeopleLabels, setPeopleStatus, setPeopleUserTypes } from './people-mass.service';
 
 const USERS = { access: { permission: 'users' as const } };
+/** Dashboard access is given and taken by people, never by the API token (decision 017). */
+const DASHBOARD_ACCESS = { access: { permission: 'users' as const, noClientToken: true } };
 const SKIPS =
   'People the caller cannot act on, and those the action does not apply to, are listed in `skipped` with the reason.';
 
 /** The users list's mass actions (spec §3) and dashboard invitations (spec §3 "Invited user"). */
 export const peopleMassRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['people'];
-  const mass = (summary: string, description: string) => ({
-    config: USERS,
+  const mass = (summary: string, description: string, config: typeof USERS | typeof DASHBOARD_ACCESS = USERS) => ({
+    config,
     schema: {
       tags,
       summary,
@@ -72,7 +74,7 @@ export const peopleMassRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/people/invite-candidates',
     {
-      config: USERS,
+      config: DASHBOARD_ACCESS,
       schema: {
         tags,
         summary: 'The chosen people for the invite page, each with why it cannot be invited (or null)',
@@ -87,6 +89,7 @@ export const peopleMassRoutes: FastifyPluginAsyncZod = async (app) => {
     mass(
       'Invite people to the dashboard',
       "Creates or reuses the login of each person's email, gives it a membership with the person's role and mails a link to set a password (or to sign in).",
+      DASHBOARD_ACCESS,
     ),
     async (req) => invitePeople(app, requireAccess(req), req.body.person_ids, req.lang),
   );
@@ -95,6 +98,7 @@ export const peopleMassRoutes: FastifyPluginAsyncZod = async (app) => {
     mass(
       "Revoke people's dashboard access",
       "Closes each person's membership in the company and ends their sessions here; never the owner's or the caller's own.",
+      DASHBOARD_ACCESS,
     ),
     async (req) => revokePeople(app, requireAccess(req), req.body.person_ids, req.lang),
   );

@@ -11,7 +11,7 @@ import { writeAudits } from '../audit/audit.repository';
 import { listRolesWithPermissions } from '../members/members.repository';
 import { sortOut } from './mass-result';
 import { personInScope } from './person-scope';
-import { groupBy, isSelf } from './person-view';
+import { groupBy, isSelf, tokenMayNotChange } from './person-view';
 import { mandatoryOf, missingProfileData, typeInScope } from './person-rules';
 import { notifyAssignment } from './people.service';
 import {
@@ -40,9 +40,12 @@ export async function setPeopleStatus(
 ): Promise<MassResult> {
   return inTenant(app, ctx, async (tx) => {
     const found = await findPeople(tx, ctx.entityId, personInScope(ctx), [...new Set(ids)]);
-    const { targets, skipped } = sortOut(ids, found, lang, (p) =>
-      p.isDefault ? 'default_person' : isSelf(ctx, p) ? 'self' : p.status === status ? 'already_done' : null,
-    );
+    const { targets, skipped } = sortOut(ids, found, lang, (p) => {
+      if (p.isDefault) return 'default_person';
+      if (isSelf(ctx, p)) return 'self';
+      if (tokenMayNotChange(ctx, p)) return 'dashboard_member';
+      return p.status === status ? 'already_done' : null;
+    });
     const done = targets.map((p) => p.id);
     await setStatus(tx, ctx.entityId, done, status);
     await writeAudits(
@@ -83,6 +86,7 @@ export async function setPeopleUserTypes(
     const typesOf = (p: PersonRecord) => (current.get(p.id) ?? []).map((u) => u.id);
     const required = mandatoryOf(types);
     const { targets, skipped } = sortOut(body.person_ids, found, lang, (p) => {
+      if (tokenMayNotChange(ctx, p)) return 'dashboard_member';
       const now = typesOf(p);
       if (now.length === typeIds.length && now.every((id) => typeIds.includes(id))) return 'already_done';
       return missingProfileData(required, p, true) ? 'profile_incomplete' : null;
@@ -154,9 +158,10 @@ export async function addPeopleLabels(
       ),
     );
     const has = (p: PersonRecord) => (current.get(p.id) ?? []).map((l) => l.id);
-    const { targets, skipped } = sortOut(body.person_ids, found, lang, (p) =>
-      labelIds.every((id) => has(p).includes(id)) ? 'already_done' : null,
-    );
+    const { targets, skipped } = sortOut(body.person_ids, found, lang, (p) => {
+      if (tokenMayNotChange(ctx, p)) return 'dashboard_member';
+      return labelIds.every((id) => has(p).includes(id)) ? 'already_done' : null;
+    });
     const done = targets.map((p) => p.id);
     await addLabels(tx, ctx.entityId, done, labelIds);
     await writeAudits(

@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { readPerson } from './people.service';
 import { personInScope } from './person-scope';
 import { mandatoryOf } from './person-rules';
-import { photoUrl, photoVersion } from './person-view';
+import { photoUrl, photoVersion, tokenMayNotChange } from './person-view';
 import { findPeople, findUserTypesByIds, updatePerson, userTypesOf } from './people.repository';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
@@ -24,14 +24,22 @@ async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
   return person;
 }
 
+/** A person whose photo the caller may change: the API token leaves dashboard people alone (decision 017). */
+async function mustFindToChange(tx: Executor, ctx: AccessContext, id: string) {
+  const person = await mustFind(tx, ctx, id);
+  if (tokenMayNotChange(ctx, person)) throw new AppError('forbidden', { messageKey: 'api_token_dashboard_person' });
+  return person;
+}
+
 export async function setPhoto(app: FastifyInstance, ctx: AccessContext, id: string, data: Buffer) {
-  const { kind } = checkImage(data, LIMITS.photo, 'photo');
-  // Checked before the file is written, so nothing is stored for a person the caller cannot reach.
-  await inTenant(app, ctx, (tx) => mustFind(tx, ctx, id));
-  const key = `entities/${ctx.entityId}/people/${id}/${randomToken(9)}.${kind}`;
-  await app.files.put(key, data);
+  // Checked before the file is written, so nothing is stored for a person the caller cannot reach; what
+  // is written is the re-encoded image, never the upload.
+  await inTenant(app, ctx, (tx) => mustFindToChange(tx, ctx, id));
+  const photo = await checkImage(data, LIMITS.photo, 'photo');
+  const key = `entities/${ctx.entityId}/people/${id}/${randomToken(9)}.${photo.kind}`;
+  await app.files.put(key, photo.data);
   const saved = await inTenant(app, ctx, async (tx) => {
-    const before = await mustFind(tx, ctx, id);
+    const before = await mustFindToChange(tx, ctx, id);
     await updatePerson(tx, ctx.entityId, id, { image: key });
     await writeAudit(tx, ctx, {
       action: 'person.photo.set',
@@ -52,7 +60,7 @@ export async function setPhoto(app: FastifyInstance, ctx: AccessContext, id: str
 /** Refused while one of the person's user types makes the photo mandatory. */
 export async function removePhoto(app: FastifyInstance, ctx: AccessContext, id: string) {
   const { person, previous } = await inTenant(app, ctx, async (tx) => {
-    const before = await mustFind(tx, ctx, id);
+    const before = await mustFindToChange(tx, ctx, id);
     const typeIds = (await userTypesOf(tx, ctx.entityId, [id])).map((u) => u.id);
     const required = mandatoryOf(await findUserTypesByIds(tx, ctx.entityId, typeIds));
     if (before.image && required.has('photo'))
@@ -78,5 +86,5 @@ export async function readPhoto(app: FastifyInstance, ctx: AccessContext, id: st
   const data = person.image ? await app.files.get(person.image) : null;
   const kind = data ? detectImageKind(data) : null;
   if (!data || !kind) throw new AppError('not_found', { field: 'photo' });
-  return { data, contentType: kind === 'png' ? 'image/png' : 'image/jpeg', version: photoVersion(person.image) };
+  return { data, name: `photo.${kind}`, version: photoVersion(person.image) };
 }

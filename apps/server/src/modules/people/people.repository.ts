@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { listPeopleQuerySchema } from '@app/shared/people/schemas';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   customFields,
   departments,
@@ -22,100 +23,28 @@ import {
 
 export type ListPeopleQuery = z.output<typeof listPeopleQuerySchema>;
 export type PersonRecord = typeof people.$inferSelect;
-export type PersonWithRefs = { person: PersonRecord; roleName: string; departmentName: string | null };
+export type PersonWithRefs = {
+  person: PersonRecord;
+  roleName: string;
+  departmentName: string | null;
+  createdAtText: string;
+};
 
-const uuidList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+const withRefs = {
+  person: people,
+  roleName: roles.name,
+  departmentName: departments.name,
+  /** The creation time to the microsecond, as PostgreSQL writes it: list cursors keep it (a Date would not). */
+  createdAtText: sql<string>`${people.createdAt}::text`,
+};
 
-// Correlated on the outer "people" row, written out so no column binds to the wrong table.
-const hasAny = (table: 'person_sites' | 'person_user_types' | 'person_labels', column: string, ids: string[]) =>
-  sql`exists (
-    select 1 from ${sql.identifier(table)} x
-    where x.entity_id = "people"."entity_id" and x.person_id = "people"."id"
-      and x.${sql.identifier(column)} in (${uuidList(ids)})
-  )`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Names, email, phone (with or without its code, spaces, dashes or a plus), id number and company. */
-function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  const parts: SQL[] = [
-    sql`${people.firstName} ilike ${pattern}`,
-    sql`${people.lastName} ilike ${pattern}`,
-    sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
-    sql`${people.email} ilike ${pattern}`,
-    sql`${people.idNumber} ilike ${pattern}`,
-    sql`${people.companyName} ilike ${pattern}`,
-  ];
-  const digits = search.replace(/[\s()+-]/g, '');
-  if (/^\d+$/.test(digits)) {
-    parts.push(sql`(coalesce(${people.phoneCode}, '') || coalesce(${people.phone}, '')) like ${`%${digits}%`}`);
-  }
-  if (UUID.test(search)) parts.push(sql`${people.id} = ${search.toLowerCase()}::uuid`);
-  return or(...parts);
-}
-
-export function peopleWhere(entityId: string, scope: SQL | undefined, q: Partial<ListPeopleQuery> = {}) {
-  const typeIds = q.user_type_id ?? [];
-  const siteIds = q.site_id ?? [];
-  const roleIds = q.role_id ?? [];
-  const labelIds = q.label_id ?? [];
-  const departmentIds = q.department_id ?? [];
-  return and(
-    eq(people.entityId, entityId),
-    scope,
-    searchFilter(q.search),
-    typeIds.length ? hasAny('person_user_types', 'user_type_id', typeIds) : undefined,
-    siteIds.length ? hasAny('person_sites', 'site_id', siteIds) : undefined,
-    labelIds.length ? hasAny('person_labels', 'label_id', labelIds) : undefined,
-    roleIds.length ? inArray(people.roleId, roleIds) : undefined,
-    departmentIds.length ? inArray(people.departmentId, departmentIds) : undefined,
-    q.status ? eq(people.status, q.status) : undefined,
-    q.dashboard_access ? eq(people.dashboardAccess, q.dashboard_access) : undefined,
-  );
-}
-
-const withRefs = { person: people, roleName: roles.name, departmentName: departments.name };
-
-function selectWithRefs(tx: Executor) {
+/** People with their role's and department's names: what a list row and a person's page show. */
+export function selectWithRefs(tx: Executor) {
   return tx
     .select(withRefs)
     .from(people)
     .innerJoin(roles, and(eq(roles.entityId, people.entityId), eq(roles.id, people.roleId)))
     .leftJoin(departments, and(eq(departments.entityId, people.entityId), eq(departments.id, people.departmentId)));
-}
-
-export async function listPeople(
-  tx: Executor,
-  entityId: string,
-  scope: SQL | undefined,
-  q: ListPeopleQuery,
-): Promise<{ rows: PersonWithRefs[]; count: number }> {
-  const where = peopleWhere(entityId, scope, q);
-  const dir = q.orderBy === 'desc' ? desc : asc;
-  const order =
-    q.sortField === 'email'
-      ? [dir(people.email)]
-      : q.sortField === 'role'
-        ? [dir(roles.name)]
-        : q.sortField === 'status'
-          ? [dir(people.status)]
-          : q.sortField === 'created_at'
-            ? [dir(people.createdAt)]
-            : [dir(people.lastName), dir(people.firstName)];
-  const rows = await selectWithRefs(tx)
-    .where(where)
-    .orderBy(...order, asc(people.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const [total] = await tx.select({ n: count() }).from(people).where(where);
-  return { rows, count: Number(total?.n ?? 0) };
 }
 
 export async function findPersonWithRefs(
@@ -131,13 +60,34 @@ export async function findPersonWithRefs(
 }
 
 /** People of the company by id, within the scope (one query for any number of ids). */
-export async function findPeople(tx: Executor, entityId: string, scope: SQL | undefined, ids: string[]) {
+/**
+ * People by id within the scope. With `lock`, each row is locked until the transaction ends against
+ * another such lock (not against references to the person): two requests acting on one person at once
+ * (a double tap, two kiosks reading one QR code) take turns, and the second sees what the first did.
+ * Locked in id order, so requests naming several people never wait on each other in a circle.
+ */
+export async function findPeople(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  ids: string[],
+  { lock = false }: { lock?: boolean } = {},
+) {
   if (ids.length === 0) return [];
-  return tx
+  if (!scope) return (lock ? lockedPeopleByIdQuery : peopleByIdQuery)(tx, { entityId, ids });
+  const query = tx
     .select()
     .from(people)
     .where(and(eq(people.entityId, entityId), inArray(people.id, ids), scope));
+  return lock ? query.orderBy(asc(people.id)).for('no key update') : query;
 }
+
+const byIds = () =>
+  and(eq(people.entityId, sql.placeholder('entityId')), sql`${people.id} = any(${sql.placeholder('ids')}::uuid[])`);
+const peopleByIdQuery = preparedQuery('people_by_id_v1', (db) => db.select().from(people).where(byIds()));
+const lockedPeopleByIdQuery = preparedQuery('people_by_id_locked_v1', (db) =>
+  db.select().from(people).where(byIds()).orderBy(asc(people.id)).for('no key update'),
+);
 
 /**
  * People by id within the scope, each with the language of their login if they have one: whom a
@@ -269,15 +219,16 @@ export type UniqueValues = {
   idNumber: string | null;
 };
 
+/** A phone number with its country code (or none), as its unique index finds it. */
+export const samePhone = (phoneCode: string | null | undefined, phone: string): SQL =>
+  and(phoneCode ? eq(people.phoneCode, phoneCode) : isNull(people.phoneCode), eq(people.phone, phone))!;
+
 /** Which of the values another person of the company already has (one query for all three). */
 export async function findTakenValues(tx: Executor, entityId: string, values: UniqueValues, exceptId?: string) {
   const checks: SQL[] = [];
-  if (values.email) checks.push(sql`lower(${people.email}) = ${values.email.toLowerCase()}`);
-  if (values.phone)
-    checks.push(
-      and(eq(people.phone, values.phone), sql`${people.phoneCode} is not distinct from ${values.phoneCode}`)!,
-    );
-  if (values.idNumber) checks.push(sql`lower(${people.idNumber}) = ${values.idNumber.toLowerCase()}`);
+  if (values.email) checks.push(eq(people.emailLower, values.email.toLowerCase()));
+  if (values.phone) checks.push(samePhone(values.phoneCode, values.phone));
+  if (values.idNumber) checks.push(eq(people.idNumberLower, values.idNumber.toLowerCase()));
   if (checks.length === 0) return { email: false, phone: false, idNumber: false };
   const rows = await tx
     .select({ email: people.email, phoneCode: people.phoneCode, phone: people.phone, idNumber: people.idNumber })

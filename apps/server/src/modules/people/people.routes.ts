@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@app/shared/constants';
-import { idParam, listResponse } from '@app/shared/http/paging';
+import { cursorListResponse, idParam } from '@app/shared/http/paging';
 import {
   PHOTO_FIELD,
   assignableRoleSchema,
@@ -11,6 +11,7 @@ import {
   personBodySchema,
   personSchema,
 } from '@app/shared/people/schemas';
+import { sendStoredFile } from '../../lib/file-serving';
 import { readSingleFile } from '../../lib/uploads';
 import { requireAccess } from '../../plugins/auth';
 import { departmentsRoutes } from './departments.routes';
@@ -47,7 +48,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The company's people (the spec's users), paged, sorted, searched and filtered",
         description: 'An admin with assigned sites and user types sees only the people inside them.',
         querystring: listPeopleQuerySchema,
-        response: { 200: listResponse(personSchema) },
+        response: { 200: cursorListResponse(personSchema) },
       },
     },
     async (req) => listCompanyPeople(app, requireAccess(req), req.query),
@@ -135,7 +136,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: USERS,
       schema: {
         tags,
-        summary: `Upload the profile photo (multipart field ${PHOTO_FIELD}; png/jpg by content, at least 250×300, at most 3 MB)`,
+        summary: `Upload the profile photo (multipart field ${PHOTO_FIELD}; png/jpg by content, ${LIMITS.photo.minWidth}×${LIMITS.photo.minHeight} to ${LIMITS.photo.maxWidth}×${LIMITS.photo.maxHeight}, at most 3 MB; stored re-encoded)`,
         consumes: ['multipart/form-data'],
         params: idParam,
         response: { 200: personSchema },
@@ -170,7 +171,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       const photo = await readPhoto(app, requireAccess(req), req.params.id);
       // The versioned URL never changes content; the bare one may.
       const cache = req.query.v === photo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache';
-      return reply.header('content-type', photo.contentType).header('cache-control', cache).send(photo.data);
+      return sendStoredFile(reply, photo.data, { name: photo.name, cache });
     },
   );
 };

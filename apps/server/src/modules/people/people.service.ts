@@ -2,6 +2,7 @@
 // add, change and delete one person. Every read and change is limited to the people the caller may
 // act on (personInScope); anyone else answers 404.
 import type { FastifyInstance } from 'fastify';
+import { userRoom } from '@app/shared/realtime/events';
 import type { Language } from '@app/shared/constants';
 import type { AssignableRole, Availability, Person, PersonBodyParsed } from '@app/shared/people/schemas';
 import { withTenant, type Executor } from '../../db/client';
@@ -14,14 +15,14 @@ import { newQrCode } from '../entities/entity-setup';
 import { listRolesWithPermissions } from '../members/members.repository';
 import { deleteMembership, setMembershipRole } from './dashboard-access.repository';
 import { personInScope } from './person-scope';
-import { canGiveRole, checkPersonBody, uniqueViolation, type CheckedPerson } from './person-rules';
-import { toPeople } from './person-view';
+import { canGiveRole } from '../access/role-rules';
+import { checkPersonBody, uniqueViolation, type CheckedPerson } from './person-rules';
+import { tokenMayNotChange, toPeople, usesDashboard } from './person-view';
 import {
   deletePerson,
   findPersonWithRefs,
   findTakenValues,
   insertPerson,
-  listPeople,
   replaceLabels,
   replaceSites,
   replaceUserTypes,
@@ -30,6 +31,7 @@ import {
   type ListPeopleQuery,
   type PersonRecord,
 } from './people.repository';
+import { countPeople, findPeoplePage } from './people-list.repository';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -51,8 +53,10 @@ export async function readPerson(tx: Executor, ctx: AccessContext, id: string): 
 
 export async function listCompanyPeople(app: FastifyInstance, ctx: AccessContext, q: ListPeopleQuery) {
   return inTenant(app, ctx, async (tx) => {
-    const { rows, count } = await listPeople(tx, ctx.entityId, personInScope(ctx), q);
-    return { data: await toPeople(tx, ctx, rows), count };
+    const scope = personInScope(ctx);
+    const { rows, nextCursor } = await findPeoplePage(tx, ctx.entityId, scope, q);
+    const { count, capped } = await countPeople(tx, ctx.entityId, scope, q);
+    return { data: await toPeople(tx, ctx, rows), count, count_capped: capped, next_cursor: nextCursor };
   });
 }
 
@@ -131,6 +135,8 @@ export async function changePerson(app: FastifyInstance, ctx: AccessContext, id:
     inTenant(app, ctx, async (tx) => {
       const found = await findPersonWithRefs(tx, ctx.entityId, personInScope(ctx), id);
       if (!found) throw new AppError('not_found');
+      if (tokenMayNotChange(ctx, found.person))
+        throw new AppError('forbidden', { messageKey: 'api_token_dashboard_person' });
       const beforeView = (await toPeople(tx, ctx, [found]))[0]!;
       const siteIds = beforeView.sites.map((s) => s.id);
       const typeIds = beforeView.user_types.map((u) => u.id);
@@ -164,6 +170,7 @@ export async function changePerson(app: FastifyInstance, ctx: AccessContext, id:
     siteNames: checked.sites.map((s) => s.name),
     typeNames: checked.userTypes.map((u) => u.name),
   });
+  if (record.userId && before.roleId !== checked.role.id) await app.realtime.recheckSockets(userRoom(record.userId));
   return person;
 }
 
@@ -180,7 +187,7 @@ export async function removePerson(app: FastifyInstance, ctx: AccessContext, id:
     if (person.isDefault) throw new AppError('rule_violation', { field: 'id', messageKey: 'person_default_locked' });
     if (ctx.actor.kind === 'user' && person.membershipId === ctx.actor.membershipId)
       throw new AppError('rule_violation', { field: 'id', messageKey: 'person_self' });
-    if (person.dashboardAccess === 'active' || person.dashboardAccess === 'invited')
+    if (usesDashboard(person))
       throw new AppError('rule_violation', { field: 'id', messageKey: 'person_has_dashboard_access' });
     const before = (await toPeople(tx, ctx, [found]))[0]!;
     await deletePerson(tx, ctx.entityId, id);

@@ -1,6 +1,5 @@
 // The rules a person's data must meet before it is written (spec §5 "Fields", §6 admin scope and
 // custom-field plans). Each failure names the field it is about.
-import { isAllowed, isPermission } from '@app/shared/access/permissions';
 import {
   CUSTOM_FIELD_TYPES,
   checkCustomFieldValue,
@@ -13,6 +12,7 @@ import type { PersonBodyParsed, PersonFieldValueInput } from '@app/shared/people
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
+import { assertMayChangeRole } from '../access/role-rules';
 import { listRolesWithPermissions } from '../members/members.repository';
 import {
   fieldValuesOf,
@@ -24,14 +24,6 @@ import {
   listProfileFields,
   type PersonRecord,
 } from './people.repository';
-
-type RoleWithPermissions = Awaited<ReturnType<typeof listRolesWithPermissions>>[number];
-
-/** A caller may give a role only if they hold every permission the role allows. */
-export const canGiveRole = (ctx: AccessContext, role: Pick<RoleWithPermissions, 'permissions'>) =>
-  Object.entries(role.permissions).every(
-    ([permission, flag]) => flag.allowed !== 1 || (isPermission(permission) && isAllowed(ctx.permissions, permission)),
-  );
 
 export const siteInScope = (ctx: AccessContext, siteId: string) => ctx.siteIds === null || ctx.siteIds.includes(siteId);
 export const typeInScope = (ctx: AccessContext, typeId: string) =>
@@ -171,16 +163,22 @@ export async function checkPersonBody(
     departmentId: body.department_id ?? null,
   };
 
-  // Role: one of this company's, and one the caller may give when it changes.
-  const role = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === body.role_id);
+  // Role: one of this company's, and, when it changes, one the caller may give to this person.
+  const roles = await listRolesWithPermissions(tx, ctx.entityId);
+  const role = roles.find((r) => r.id === body.role_id);
   if (!role) throw new AppError('rule_violation', { field: 'role_id', messageKey: 'role_not_found' });
-  const roleChanges = !before || before.person.roleId !== role.id;
-  if (roleChanges && before?.person.isDefault)
-    throw new AppError('rule_violation', { field: 'role_id', messageKey: 'owner_role_locked' });
-  if (roleChanges && before && ctx.actor.kind === 'user' && before.person.membershipId === ctx.actor.membershipId)
-    throw new AppError('rule_violation', { field: 'role_id', messageKey: 'person_self' });
-  if (roleChanges && !canGiveRole(ctx, role))
-    throw new AppError('rule_violation', { field: 'role_id', messageKey: 'role_not_assignable' });
+  if (!before || before.person.roleId !== role.id) {
+    assertMayChangeRole(
+      ctx,
+      {
+        membershipId: before?.person.membershipId,
+        isOwner: before?.person.isDefault ?? false,
+        current: before ? (roles.find((r) => r.id === before.person.roleId) ?? null) : null,
+      },
+      role,
+      'role_id',
+    );
+  }
 
   if (columns.departmentId && !(await findDepartment(tx, ctx.entityId, columns.departmentId)))
     throw new AppError('rule_violation', { field: 'department_id', messageKey: 'department_not_found' });

@@ -23,6 +23,17 @@ export const photoUrl = (personId: string, image: string | null) => {
 export const isSelf = (ctx: AccessContext, person: { membershipId: string | null }) =>
   ctx.actor.kind === 'user' && person.membershipId !== null && person.membershipId === ctx.actor.membershipId;
 
+/** Whether the person can open (or has been invited to) the company's dashboard. */
+export const usesDashboard = (person: { dashboardAccess: string }) =>
+  person.dashboardAccess === 'active' || person.dashboardAccess === 'invited';
+
+/**
+ * The API token leaves people who use the dashboard to the admins (decision 017): their profile, role,
+ * user types, labels, photo and status change only in the dashboard.
+ */
+export const tokenMayNotChange = (ctx: AccessContext, person: { dashboardAccess: string }) =>
+  ctx.actor.kind === 'client' && usesDashboard(person);
+
 /** Rows by person, in their query order. */
 export function groupBy<T extends { personId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();

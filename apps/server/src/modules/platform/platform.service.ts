@@ -39,21 +39,21 @@ export async function changePackage(
   entityId: string,
   input: { package: PackageName; plan: PlanId; subscription?: 'cloud' | 'standalone' },
 ) {
-  const { before, after } = await withTenant(app.db.db, entityId, async (tx) => {
+  // The package and plan are the platform's to set (a company's own transaction may not): the row is
+  // changed as the owner role, the audit row written in the company, in one transaction.
+  const { before, after } = await app.db.db.transaction(async (tx) => {
     const before = await getEntityRow(tx, entityId);
     if (!before) throw new AppError('not_found');
     const subscription = input.subscription ?? (input.package === 'Cloud' ? 'cloud' : 'standalone');
     const after = (await updateEntity(tx, entityId, { package: input.package, plan: input.plan, subscription }))!;
-    await writeAudit(
-      tx,
-      { entityId, actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false } },
-      {
+    await withTenant(tx, entityId, (t2) =>
+      writeAudit(t2, platformActor(entityId, actorUserId), {
         action: 'company.package.change',
         targetType: 'entity',
         targetId: entityId,
         before: { package: before.package, plan: before.plan, subscription: before.subscription },
         after: { package: after.package, plan: after.plan, subscription: after.subscription },
-      },
+      }),
     );
     return { before, after };
   });
@@ -76,13 +76,25 @@ const WELCOME_LINK_TTL_MS = 72 * 60 * 60 * 1000;
  * Opens a company with its default roles and an owner with the admin role. A new owner gets an
  * email with a link to choose a password; an existing person simply gains the company.
  */
+/** A platform admin acting in a company they need not belong to, as its audit rows name them. */
+const platformActor = (entityId: string, userId: string) => ({
+  entityId,
+  actor: {
+    kind: 'user' as const,
+    userId,
+    membershipId: '',
+    personId: null,
+    isOwner: false,
+    isSupport: false,
+  },
+});
+
 export async function createCompany(app: FastifyInstance, actorUserId: string, input: CreateCompanyBody) {
   if ((RESERVED_SUBDOMAINS as readonly string[]).includes(input.subdomain)) {
     throw new AppError('conflict', { field: 'subdomain', messageKey: 'subdomain_reserved' });
   }
   if (await isSubdomainTaken(app.db.db, input.subdomain)) throw new AppError('subdomain_taken', { field: 'subdomain' });
   const created = await app.db.db.transaction(async (tx) => {
-    // The person first: the tenant steps below switch this transaction to the app role for good.
     let owner = await findUserByEmail(tx, input.owner.email);
     const isNewPerson = !owner;
     if (!owner) {
@@ -102,25 +114,18 @@ export async function createCompany(app: FastifyInstance, actorUserId: string, i
     });
     await insertMembership(tx, entity, owner.id, 'admin', { isOwner: true });
     await withTenant(tx, entity.id, (t2) =>
-      writeAudit(
-        t2,
-        {
-          entityId: entity.id,
-          actor: { kind: 'user', userId: actorUserId, membershipId: '', isOwner: false, isSupport: false },
+      writeAudit(t2, platformActor(entity.id, actorUserId), {
+        action: 'company.create',
+        targetType: 'entity',
+        targetId: entity.id,
+        after: {
+          name: input.name,
+          subdomain: input.subdomain,
+          package: input.package,
+          plan: input.plan,
+          owner: input.owner.email,
         },
-        {
-          action: 'company.create',
-          targetType: 'entity',
-          targetId: entity.id,
-          after: {
-            name: input.name,
-            subdomain: input.subdomain,
-            package: input.package,
-            plan: input.plan,
-            owner: input.owner.email,
-          },
-        },
-      ),
+      }),
     );
     return { entity, owner, isNewPerson };
   });

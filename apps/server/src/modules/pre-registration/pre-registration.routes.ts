@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { PUBLIC_ROUTE } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@app/shared/constants';
@@ -25,6 +25,7 @@ import {
   visitByLinkSchema,
   visitTokenParam,
 } from '@app/shared/pre-registration/schemas';
+import { sendStoredFile } from '../../lib/file-serving';
 import {
   checkUser,
   checkVisit,
@@ -45,14 +46,11 @@ import {
 
 // Spec §7 "Pre-registration" (the calls made without a sign-in) and the passport's /api/visit/confirm.
 // Public, and limited per address like the other public routes.
-const publicLimit = (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT;
-const PUBLIC = { access: { auth: 'public' as const }, rateLimit: { max: publicLimit, timeWindow: '1 minute' } };
+const PUBLIC = PUBLIC_ROUTE;
 // Forms with a file: up to the photo's or document's size and its fields.
 const FORM_BODY_LIMIT = 6 * 1024 * 1024;
 
 const fileParams = visitTokenParam.extend({ complianceId: z.uuid() });
-const inlineName = (name: string) =>
-  `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const modeQuery = z.object({ mode: z.enum(['confirm', 'compliance']).default('confirm') });
 
@@ -226,11 +224,7 @@ export const preRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await readVisitAgreementFile(app, req.params.token, req.params.complianceId);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', inlineName(file.name))
-        .header('cache-control', 'private, max-age=300')
-        .send(file.data);
+      return sendStoredFile(reply, file.data, { name: file.name, cache: 'private, max-age=300' });
     },
   );
   app.post(
@@ -241,7 +235,7 @@ export const preRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Upload a vaccination certificate or test result for a vaccine/PCR compliance of the visit',
-        description: `multipart/form-data: file (PDF, PNG or JPG by content, at most ${PERSON_DOCUMENT_LIMITS.fileMaxBytes / (1024 * 1024)} MB), compliance_id, type (covid_vaccine or test), protocol (vaccine), result (test), start_date, expiry_date, notes.`,
+        description: `multipart/form-data: file (a PDF without active content, or a PNG or JPG stored re-encoded; by content, at most ${PERSON_DOCUMENT_LIMITS.fileMaxBytes / (1024 * 1024)} MB), compliance_id, type (covid_vaccine or test), protocol (vaccine), result (test), start_date, expiry_date, notes.`,
         params: visitTokenParam,
         response: { 201: documentSavedSchema },
       },

@@ -61,7 +61,6 @@ import {
   clockOf,
   complianceStateOf,
   complianceUrl,
-  emitVisits,
   flagsOf,
   flowFor,
   hostSettingsOf,
@@ -84,6 +83,7 @@ import { mandatoryOf, missingProfileData } from '../people/person-rules';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
 import { addPersonSite, profileFieldsWithSections, writeLinkAudit } from './pre-registration.repository';
 import { expiredLink, visitByLinkIn } from './visit-link.service';
+import { emitVisits } from '../visits/visit-view';
 
 // ---- links ----
 
@@ -273,8 +273,9 @@ async function personByContact(
 }
 
 /**
- * Spec validate_user_type_pre_registration and check_user_entity: whether the person exists, their
- * user type's name, whether their type lets them switch, and so whether they may register as this type.
+ * Spec validate_user_type_pre_registration and check_user_entity: whether the person may register as this
+ * type — refused only when already registered with another type they may not leave. Whether the person
+ * exists, and as what, stays with the company (decision 018).
  */
 export async function checkUser(
   app: FastifyInstance,
@@ -288,30 +289,13 @@ export async function checkUser(
       throw new AppError('rule_violation', { field: 'user_type_id', messageKey: 'pre_registration_type_not_offered' });
     }
     const person = await personByContact(tx, target.entityId, body);
-    if (!person) {
-      return {
-        user_exists: false,
-        user_type: null,
-        can_change_user_type: true,
-        different_type: false,
-        allowed: true,
-        message: null,
-      };
-    }
+    if (!person) return { allowed: true, message: null };
     const held = await typeIdsOfPerson(tx, target.entityId, person.id);
     const heldRows = (await listUserTypes(tx, target.entityId)).filter((x) => held.includes(x.id));
-    const same = held.includes(body.user_type_id);
-    const differentType = !same && heldRows.length > 0;
+    const differentType = !held.includes(body.user_type_id) && heldRows.length > 0;
     const canChange = heldRows.length === 0 || heldRows.some((x) => x.canSwitchOwnType);
     const allowed = person.status === 'active' && (!differentType || canChange);
-    return {
-      user_exists: true,
-      user_type: (same ? heldRows.find((x) => x.id === body.user_type_id) : heldRows[0])?.name ?? null,
-      can_change_user_type: canChange,
-      different_type: differentType,
-      allowed,
-      message: allowed ? null : t(lang, 'errors:pre_registration_not_allowed'),
-    };
+    return { allowed, message: allowed ? null : t(lang, 'errors:pre_registration_not_allowed') };
   });
 }
 
@@ -411,9 +395,12 @@ export async function checkPublicFieldValues(
   return [...checked].map(([fieldId, value]) => ({ fieldId, value }));
 }
 
-/** A photo sent with a pre-registration: png or jpg by content, 250–4096 × 300–2688 px, 3 MB (spec §5). */
-export function checkPreRegistrationPhoto(photo: Buffer | null) {
-  return photo ? { data: photo, ...checkImage(photo, LIMITS.preRegistrationPhoto, 'photo') } : null;
+/**
+ * A photo sent with a pre-registration: png or jpg by content, 250–4096 × 300–2688 px, 3 MB (spec §5),
+ * answered re-encoded: its `data` is what is stored.
+ */
+export async function checkPreRegistrationPhoto(photo: Buffer | null) {
+  return photo ? checkImage(photo, LIMITS.preRegistrationPhoto, 'photo') : null;
 }
 
 export const photoKey = (entityId: string, personId: string, kind: string) =>
@@ -437,7 +424,7 @@ export async function createPreRegistration(
 ): Promise<PreRegistrationDone> {
   const target = await resolveLink(app, form.link_id);
   if (!target || target.kind !== 'type') throw linkInvalid();
-  const photo = checkPreRegistrationPhoto(photoFile);
+  const photo = await checkPreRegistrationPhoto(photoFile);
   const written: string[] = [];
   try {
     const done = await withTenant(app.db.db, target.entityId, async (tx) => {

@@ -17,6 +17,7 @@ import type {
   VisitByLink,
   VisitMetadata,
 } from '@app/shared/pre-registration/schemas';
+import { PERSON_DOCUMENT_LIMITS } from '@app/shared/pre-registration/schemas';
 import { PROFILE_FIELDS, type RegistrationMethod } from '@app/shared/user-types/schemas';
 import type { JourneyStage } from '@app/shared/visits/stages';
 import { safeTimeZone } from '@app/shared/time-zones';
@@ -24,13 +25,15 @@ import type { z } from 'zod';
 import type { onlineComplianceBodySchema } from '@app/shared/pre-registration/schemas';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { checkDocument } from '../../lib/documents';
+import { cleanFileName } from '../../lib/file-serving';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { findEntity } from '../access/access.repository';
 import type { EntityRecord } from '../access/access.types';
 import { askedOf } from '../compliances/compliance-content';
-import { agreementFileKey, agreementFileType, cleanFileName } from '../compliances/compliance-files';
+import { agreementFileKey } from '../compliances/compliance-files';
 import { insertComplianceResponses } from '../compliances/compliances.repository';
 import {
   countFlowCompliances,
@@ -49,7 +52,6 @@ import {
   clockOf,
   complianceStateOf,
   complianceUrl,
-  emitVisits,
   flagsOf,
   hostSettingsOf,
   linkExpiryOf,
@@ -71,6 +73,7 @@ import {
   photoKey,
   publicFields,
 } from './pre-registration.service';
+import { emitVisits } from '../visits/visit-view';
 
 const metadata = (lang: Language, reason: LinkExpiry | null, confirmed: boolean, mode: LinkMode): VisitMetadata => ({
   is_expired: reason !== null,
@@ -292,7 +295,7 @@ export async function confirmVisit(
   lang: Language,
   now = new Date(),
 ): Promise<PreRegistrationDone> {
-  const photo = checkPreRegistrationPhoto(photoFile);
+  const photo = await checkPreRegistrationPhoto(photoFile);
   const written: string[] = [];
   try {
     const result = await withVisitLink(
@@ -606,8 +609,10 @@ export async function uploadVisitDocument(
   now = new Date(),
 ) {
   if (!file) throw new AppError('validation_failed', { field: 'file', messageKey: 'file_required' });
-  const kind = agreementFileType(file.data);
-  if (!kind) throw new AppError('rule_violation', { field: 'file', messageKey: 'pre_registration_document_type' });
+  // Checked (and an image re-encoded) before the link is read: what is stored is `checked.data`.
+  const checked = await checkDocument(file.data, 'file', PERSON_DOCUMENT_LIMITS.fileMaxBytes);
+  if (!checked) throw new AppError('rule_violation', { field: 'file', messageKey: 'pre_registration_document_type' });
+  const kind = checked.type;
   const written: string[] = [];
   try {
     const result = await withVisitLink(
@@ -629,7 +634,7 @@ export async function uploadVisitDocument(
           throw new AppError('rule_violation', { field: 'start_date', messageKey: 'pre_registration_document_future' });
         }
         const key = `entities/${entity.id}/people/${l.person.id}/documents/${randomToken(12)}.${kind.ext}`;
-        await app.files.put(key, file.data);
+        await app.files.put(key, checked.data);
         written.push(key);
         const { graded } = await recordAnswer(
           tx,
@@ -657,7 +662,7 @@ export async function uploadVisitDocument(
           type: form.type,
           status: graded.vaccineStatus,
           file: key,
-          fileName: cleanFileName(file.filename, kind.ext),
+          fileName: cleanFileName(file.filename, `document.${kind.ext}`),
           startDate: form.start_date,
           expiryDate: form.expiry_date ?? null,
           notes: form.notes,

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
 import type { Executor } from '../../db/client';
+import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
 import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
+import { searchFilter } from '../people/people-list.repository';
 
 // People and kiosks are read straight from their tables: this module owns only the RFID columns and
 // the enrolment links.
@@ -25,15 +27,8 @@ function stateFilter(state: ListRfidPeopleQuery['state']): SQL | undefined {
   return undefined;
 }
 
-function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
-    sql`${people.email} ilike ${pattern}`,
-    sql`${people.rfid} ilike ${pattern}`,
-  );
-}
+/** By name, through the people name index; pages after the first follow a cursor (decision 022). */
+const NAME_KEYS = [people.lastName, people.firstName, people.id];
 
 export async function listPeopleWithCards(
   tx: Executor,
@@ -41,7 +36,10 @@ export async function listPeopleWithCards(
   scope: SQL | undefined,
   q: ListRfidPeopleQuery,
 ) {
-  const where = and(eq(people.entityId, entityId), scope, stateFilter(q.state), searchFilter(q.search));
+  const where = and(eq(people.entityId, entityId), scope, stateFilter(q.state), searchFilter(q.search, true));
+  const after = q.cursor
+    ? afterCursor(NAME_KEYS, decodeCursor(q.cursor, 'rfid:name', 3), ['text', 'text', 'uuid'], 'asc')
+    : undefined;
   const rows = await tx
     .select({
       id: people.id,
@@ -52,12 +50,15 @@ export async function listPeopleWithCards(
       rfid: people.rfid,
     })
     .from(people)
-    .where(where)
-    .orderBy(asc(people.lastName), asc(people.firstName), asc(people.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const [total] = await tx.select({ n: count() }).from(people).where(where);
-  return { rows, count: Number(total?.n ?? 0) };
+    .where(and(where, after))
+    .orderBy(...NAME_KEYS.map((k) => asc(k)))
+    .limit(q.limit + 1)
+    .offset(q.cursor ? 0 : (q.page - 1) * q.limit);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.limit && last ? encodeCursor('rfid:name', [last.lastName, last.firstName, last.id]) : null;
+  return { rows: page, nextCursor, ...(await countCapped(tx, sql`${people}`, where)) };
 }
 
 /** The live (unused, unexpired) links of some people, newest first. */

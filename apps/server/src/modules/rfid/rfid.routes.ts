@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, listResponse } from '@app/shared/http/paging';
+import { cursorListResponse, idParam } from '@app/shared/http/paging';
 import {
   enrolCardBodySchema,
   kioskVerifyRfidBodySchema,
@@ -16,7 +16,7 @@ import {
   sendRfidInstructionsBodySchema,
   sendRfidInstructionsResponseSchema,
 } from '@app/shared/rfid/schemas';
-import { requireAccess } from '../../plugins/auth';
+import { requireAccess, PUBLIC_ROUTE, publicRateLimit } from '../../plugins/auth';
 import {
   enrolByLink,
   getPublicLink,
@@ -29,12 +29,11 @@ import {
 } from './rfid.service';
 
 const USERS = { access: { permission: 'users' as const } };
-const publicLimit = (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT;
-const PUBLIC = { access: { auth: 'public' as const }, rateLimit: { max: publicLimit, timeWindow: '1 minute' } };
+const PUBLIC = PUBLIC_ROUTE;
 // The Bearer value is the kiosk's device token, checked by the service, not an API client token.
 const DEVICE = {
   access: { auth: 'public' as const, deviceToken: true },
-  rateLimit: { max: publicLimit, timeWindow: '1 minute' },
+  rateLimit: publicRateLimit(),
 };
 
 const bearer = (req: FastifyRequest) => req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -49,7 +48,7 @@ export const rfidRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'People with their card state (enrolled, pending, none), paged and searched',
         querystring: listRfidPeopleQuerySchema,
-        response: { 200: listResponse(rfidPersonSchema) },
+        response: { 200: cursorListResponse(rfidPersonSchema) },
       },
     },
     async (req) => listRfidPeople(app, requireAccess(req), req.query),

@@ -92,9 +92,9 @@ export async function listRfidPeople(
   app: FastifyInstance,
   ctx: AccessContext,
   q: ListRfidPeopleQuery,
-): Promise<{ data: RfidPerson[]; count: number }> {
+): Promise<{ data: RfidPerson[]; count: number; count_capped: boolean; next_cursor: string | null }> {
   return inTenant(app, ctx, async (tx) => {
-    const { rows, count } = await listPeopleWithCards(tx, ctx.entityId, personInScope(ctx), q);
+    const { rows, count, capped, nextCursor } = await listPeopleWithCards(tx, ctx.entityId, personInScope(ctx), q);
     const links = await liveLinksOf(
       tx,
       ctx.entityId,
@@ -122,7 +122,7 @@ export async function listRfidPeople(
           : null,
       };
     });
-    return { data, count };
+    return { data, count, count_capped: capped, next_cursor: nextCursor };
   });
 }
 

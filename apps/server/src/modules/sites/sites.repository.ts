@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListSitesQuery, LoginMode } from '@app/shared/sites/schemas';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { areas, kiosks, people, personSites, sites } from '../../db/schema/index';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -17,17 +18,61 @@ export function siteFilter(entityId: string, siteIds: string[] | null, ...more: 
 const areaCount = sql<number>`(select count(*)::int from areas a where a.entity_id = "sites"."entity_id" and a.site_id = "sites"."id")`;
 
 export async function listSites(tx: Executor, entityId: string, siteIds: string[] | null, q: ListSitesQuery) {
-  const where = siteFilter(entityId, siteIds, q.search ? ilike(sites.name, `%${q.search}%`) : undefined);
-  const column = q.sortField === 'name' ? sites.name : q.sortField === 'created_at' ? sites.createdAt : areaCount;
-  const rows = await tx
-    .select({ site: sites, areaCount })
-    .from(sites)
-    .where(where)
-    .orderBy(q.orderBy === 'desc' ? desc(column) : asc(column), asc(sites.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const [total] = await tx.select({ n: count() }).from(sites).where(where);
-  return { rows, count: Number(total?.n ?? 0) };
+  const rows = await siteListQuery(
+    q.sortField,
+    q.orderBy,
+    Boolean(q.search),
+  )(tx, {
+    entityId,
+    all: siteIds === null,
+    siteIds,
+    pattern: q.search ? `%${q.search}%` : null,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  // The page carries the count of every site the filter keeps; a page past the end counts apart.
+  const total =
+    rows[0]?.total ??
+    (await tx
+      .select({ n: count() })
+      .from(sites)
+      .where(siteFilter(entityId, siteIds, q.search ? ilike(sites.name, `%${q.search}%`) : undefined))
+      .then(([row]) => row?.n ?? 0));
+  return { rows, count: Number(total) };
+}
+
+/** One prepared statement per way of listing (sort, order, with or without a search): db/prepared.ts. */
+const siteListQueries = new Map<string, ReturnType<typeof buildSiteListQuery>>();
+
+function siteListQuery(sortField: ListSitesQuery['sortField'], orderBy: 'asc' | 'desc', searching: boolean) {
+  const name = `sites_list_${sortField}_${orderBy}_${searching ? 'search' : 'all'}_v1`;
+  let query = siteListQueries.get(name);
+  if (!query) siteListQueries.set(name, (query = buildSiteListQuery(name, sortField, orderBy, searching)));
+  return query;
+}
+
+function buildSiteListQuery(
+  name: string,
+  sortField: ListSitesQuery['sortField'],
+  orderBy: 'asc' | 'desc',
+  searching: boolean,
+) {
+  const column = sortField === 'name' ? sites.name : sortField === 'created_at' ? sites.createdAt : areaCount;
+  return preparedQuery(name, (db) =>
+    db
+      .select({ site: sites, areaCount, total: sql<number>`count(*) over ()` })
+      .from(sites)
+      .where(
+        and(
+          eq(sites.entityId, sql.placeholder('entityId')),
+          sql`(${sql.placeholder('all')}::boolean or ${sites.id} = any(${sql.placeholder('siteIds')}::uuid[]))`,
+          searching ? ilike(sites.name, sql.placeholder('pattern')) : undefined,
+        ),
+      )
+      .orderBy(orderBy === 'desc' ? desc(column) : asc(column), asc(sites.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
 }
 
 export async function listSitesWithAreas(tx: Executor, entityId: string, siteIds: string[] | null) {

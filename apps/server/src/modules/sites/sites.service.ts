@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import { countDoors, listDoors } from '../doors/doors.repository';
-import { signOutEveryoneInArea } from '../visits/sign-in.service';
+import { signOutEveryoneInArea } from '../visits/sign-out.service';
 import { emitVisits } from '../visits/visit-view';
 import { countVisitsIn } from '../visits/visits.repository';
 import {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import type { z } from 'zod';
 import type { listVisitPermitsQuerySchema, PermitPeriod } from '@app/shared/visit-permits/schemas';
 import type { Executor } from '../../db/client';
+import { containing } from '../../db/like';
 import {
   people,
   personUserTypes,
@@ -25,8 +26,6 @@ const uuidList = (ids: string[]) =>
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // Correlated on the outer "visit_permits" row, written out in full: drizzle leaves columns
 // unqualified in single-table selects, and inside these subqueries they would bind to the wrong table.
@@ -86,7 +85,7 @@ function periodFilter(period: PermitPeriod | undefined, today: string): SQL | un
 }
 
 function listWhere(entityId: string, q: Pick<ListQuery, 'search' | 'recurrence' | 'period'>, today: string) {
-  const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
+  const pattern = q.search ? containing(q.search) : null;
   return and(
     eq(visitPermits.entityId, entityId),
     pattern ? or(ilike(visitPermits.name, pattern), ilike(visitPermits.description, pattern)) : undefined,
@@ -203,7 +202,7 @@ export async function listPermitPeople(
   scope: PermitScope,
   q: { page: number; limit: number; search?: string },
 ) {
-  const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
+  const pattern = q.search ? containing(q.search) : null;
   const where = and(
     eq(personVisitPermits.entityId, entityId),
     eq(personVisitPermits.permitId, permitId),

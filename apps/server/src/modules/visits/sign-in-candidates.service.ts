@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SignInCandidate, signInCandidatesQuerySchema } from '@app/shared/visits/schemas';
 import { withTenant } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
-import { listPeople } from '../people/people.repository';
+import { findPeoplePage } from '../people/people-list.repository';
 import { personInScope } from '../people/person-scope';
 import { toPeople } from '../people/person-view';
 
@@ -17,7 +17,7 @@ export async function searchSignInCandidates(
   q: z.output<typeof signInCandidatesQuerySchema>,
 ): Promise<{ data: SignInCandidate[] }> {
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const { rows } = await listPeople(tx, ctx.entityId, personInScope(ctx), {
+    const { rows } = await findPeoplePage(tx, ctx.entityId, personInScope(ctx), {
       search: q.search,
       page: 1,
       status: 'active',

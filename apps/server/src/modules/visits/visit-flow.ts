@@ -11,6 +11,7 @@ import type { CustomFieldBinding, CustomFieldOptions, CustomFieldType } from '@a
 import { readFlowSettings, type FlowSettings } from '@app/shared/journeys/flow-settings';
 import type { DueCompliance } from '@app/shared/visits/schemas';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   attendanceModes,
   attendanceReasons,
@@ -19,6 +20,7 @@ import {
   customFieldSections,
   customFields,
   journeyFlowAttendanceModes,
+  journeyFlowCompliances,
   journeyFlowHosts,
   journeyFlows,
   journeys,
@@ -36,6 +38,9 @@ export type PersonFlow = {
   flowId: string;
   journey: { id: string; name: string; logo: string | null };
   settings: FlowSettings;
+  /** Whether the flow asks any compliance, and has any attendance mode. */
+  hasCompliances: boolean;
+  hasModes: boolean;
 };
 
 export type PersonFlowChoice = {
@@ -46,6 +51,53 @@ export type PersonFlowChoice = {
   /** The visit's user type: the flow's, else the one asked for, else the person's first. */
   userType: PersonFlow['userType'] | null;
 };
+
+// One read: each of the people's user types, with the flows of journeys covering the site for it (none:
+// one row with no flow), and whether a flow asks compliances or has attendance modes at all, so the
+// reads of those are skipped when there is nothing to read.
+const typesAndFlowsAtSite = preparedQuery('flows_at_site_v1', (db) =>
+  db
+    .select({
+      personId: personUserTypes.personId,
+      type: {
+        id: userTypes.id,
+        name: userTypes.name,
+        registrationMethod: userTypes.registrationMethod,
+        autoApprove: userTypes.autoApproveVisits,
+      },
+      flowId: journeyFlows.id,
+      settings: journeyFlows.settings,
+      journeyId: journeys.id,
+      journeyName: journeys.name,
+      journeyLogo: journeys.logo,
+      hasCompliances: sql<boolean>`exists (select 1 from ${journeyFlowCompliances}
+        where ${journeyFlowCompliances.entityId} = ${journeyFlows.entityId} and ${journeyFlowCompliances.flowId} = ${journeyFlows.id})`,
+      hasModes: sql<boolean>`exists (select 1 from ${journeyFlowAttendanceModes}
+        where ${journeyFlowAttendanceModes.entityId} = ${journeyFlows.entityId} and ${journeyFlowAttendanceModes.flowId} = ${journeyFlows.id})`,
+    })
+    .from(personUserTypes)
+    .innerJoin(
+      userTypes,
+      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
+    )
+    .leftJoin(
+      journeyFlows,
+      and(
+        eq(journeyFlows.entityId, personUserTypes.entityId),
+        eq(journeyFlows.userTypeId, personUserTypes.userTypeId),
+        sql`exists (select 1 from ${journeySites} where ${journeySites.entityId} = ${journeyFlows.entityId}
+          and ${journeySites.journeyId} = ${journeyFlows.journeyId} and ${journeySites.siteId} = ${sql.placeholder('siteId')})`,
+      ),
+    )
+    .leftJoin(journeys, and(eq(journeys.entityId, journeyFlows.entityId), eq(journeys.id, journeyFlows.journeyId)))
+    .where(
+      and(
+        eq(personUserTypes.entityId, sql.placeholder('entityId')),
+        sql`${personUserTypes.personId} = any(${sql.placeholder('personIds')}::uuid[])`,
+      ),
+    )
+    .orderBy(asc(userTypes.name), asc(userTypes.id), asc(journeys.name), asc(journeys.id)),
+);
 
 /**
  * The flow for each person at a site: the journey that covers the site with a flow for the person's
@@ -61,57 +113,22 @@ export async function flowsForPeopleAtSite(
   const personIds = wanted.map((w) => w.personId);
   const result = new Map<string, PersonFlowChoice>();
   if (personIds.length === 0) return result;
-  const typeRows = await tx
-    .select({
-      personId: personUserTypes.personId,
-      id: userTypes.id,
-      name: userTypes.name,
-      registrationMethod: userTypes.registrationMethod,
-      autoApprove: userTypes.autoApproveVisits,
-    })
-    .from(personUserTypes)
-    .innerJoin(
-      userTypes,
-      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
-    )
-    .where(and(eq(personUserTypes.entityId, entityId), inArray(personUserTypes.personId, personIds)))
-    .orderBy(asc(userTypes.name), asc(userTypes.id));
-  const typeIds = [...new Set(typeRows.map((t) => t.id))];
-  const flowRows = typeIds.length
-    ? await tx
-        .select({
-          flowId: journeyFlows.id,
-          userTypeId: journeyFlows.userTypeId,
-          settings: journeyFlows.settings,
-          journeyId: journeys.id,
-          journeyName: journeys.name,
-          journeyLogo: journeys.logo,
-        })
-        .from(journeyFlows)
-        .innerJoin(journeys, and(eq(journeys.entityId, journeyFlows.entityId), eq(journeys.id, journeyFlows.journeyId)))
-        .innerJoin(
-          journeySites,
-          and(
-            eq(journeySites.entityId, journeyFlows.entityId),
-            eq(journeySites.journeyId, journeyFlows.journeyId),
-            eq(journeySites.siteId, siteId),
-          ),
-        )
-        .where(and(eq(journeyFlows.entityId, entityId), inArray(journeyFlows.userTypeId, typeIds)))
-        .orderBy(asc(journeys.name), asc(journeys.id))
-    : [];
+  const rows = await typesAndFlowsAtSite(tx, { entityId, siteId, personIds });
   for (const w of wanted) {
-    const types = typeRows.filter((t) => t.personId === w.personId).map(({ personId: _p, ...t }) => t);
+    const mine = rows.filter((r) => r.personId === w.personId);
+    const types = mine.filter((r, i) => i === 0 || mine[i - 1]!.type.id !== r.type.id).map((r) => r.type);
     const candidates = w.userTypeId ? types.filter((t) => t.id === w.userTypeId) : types;
     let flow: PersonFlow | null = null;
     for (const type of candidates) {
-      const row = flowRows.find((f) => f.userTypeId === type.id);
+      const row = mine.find((r) => r.type.id === type.id && r.flowId !== null && r.journeyId !== null);
       if (row) {
         flow = {
           userType: type,
-          flowId: row.flowId,
-          journey: { id: row.journeyId, name: row.journeyName, logo: row.journeyLogo },
+          flowId: row.flowId!,
+          journey: { id: row.journeyId!, name: row.journeyName!, logo: row.journeyLogo },
           settings: readFlowSettings(row.settings),
+          hasCompliances: row.hasCompliances,
+          hasModes: row.hasModes,
         };
         break;
       }
@@ -361,21 +378,27 @@ export type ActionField = {
   section: { id: string; name: string };
 };
 
-/** The custom fields asked when signing in, signing out or checking in (spec §3 Custom field binding). */
-export async function fieldsOfBinding(
-  tx: Executor,
-  entityId: string,
-  binding: CustomFieldBinding,
-): Promise<ActionField[]> {
-  const rows = await tx
+const fieldsOfBindingQuery = preparedQuery('fields_of_binding_v1', (db) =>
+  db
     .select({ field: customFields, sectionName: customFieldSections.name })
     .from(customFields)
     .innerJoin(
       customFieldSections,
       and(eq(customFieldSections.entityId, customFields.entityId), eq(customFieldSections.id, customFields.sectionId)),
     )
-    .where(and(eq(customFields.entityId, entityId), eq(customFields.binding, binding)))
-    .orderBy(asc(customFieldSections.position), asc(customFields.position), asc(customFields.id));
+    .where(
+      and(eq(customFields.entityId, sql.placeholder('entityId')), eq(customFields.binding, sql.placeholder('binding'))),
+    )
+    .orderBy(asc(customFieldSections.position), asc(customFields.position), asc(customFields.id)),
+);
+
+/** The custom fields asked when signing in, signing out or checking in (spec §3 Custom field binding). */
+export async function fieldsOfBinding(
+  tx: Executor,
+  entityId: string,
+  binding: CustomFieldBinding,
+): Promise<ActionField[]> {
+  const rows = await fieldsOfBindingQuery(tx, { entityId, binding });
   return rows.map(({ field, sectionName }) => ({
     id: field.id,
     name: field.name,

@@ -5,6 +5,7 @@ import { badgeLabel } from '@app/shared/visits/stages';
 import type { SignSource, Visit } from '@app/shared/visits/schemas';
 import { localStamp } from '@app/shared/visits/rules';
 import type { Executor } from '../../db/client';
+import { mayChangeVisit, type VisitEditor } from '@app/shared/visits/visit-editor';
 import { fullName, photoUrl } from '../people/person-view';
 import { hostsOfVisits, type VisitRow } from './visits.repository';
 
@@ -13,16 +14,33 @@ const moment = (at: Date | null, timeZone: string) =>
 
 export const loginModeOf = (value: string): LoginMode => (value === 'checkIn_only' ? 'checkIn_only' : 'signIn_signOut');
 
-/** Visits as the logbook shows them; any number of them costs one more query (their hosts). */
-export async function toVisits(tx: Executor, entityId: string, timeZone: string, rows: VisitRow[]): Promise<Visit[]> {
+/**
+ * Visits as the logbook shows them to `editor` (who may change which); any number of them costs one
+ * more query (their hosts).
+ */
+export async function toVisits(
+  tx: Executor,
+  entityId: string,
+  timeZone: string,
+  rows: VisitRow[],
+  editor: VisitEditor,
+): Promise<Visit[]> {
   const hosts = await hostsOfVisits(
     tx,
     entityId,
     rows.map((r) => r.visit.id),
   );
+  return visitsOf(timeZone, rows, hosts, editor);
+}
+
+export type VisitHostRow = Awaited<ReturnType<typeof hostsOfVisits>>[number];
+
+/** Visits as the logbook shows them, from their rows and their hosts' rows (in the hosts' name order). */
+export function visitsOf(timeZone: string, rows: VisitRow[], hosts: VisitHostRow[], editor: VisitEditor): Visit[] {
   return rows.map((r) => {
     const v = r.visit;
     const loginMode = loginModeOf(v.loginMode);
+    const visitHosts = hosts.filter((h) => h.visitId === v.id);
     return {
       id: v.id,
       person: {
@@ -48,7 +66,7 @@ export async function toVisits(tx: Executor, entityId: string, timeZone: string,
       expected: moment(v.expectedAt, timeZone),
       sign_in_source: (v.signInSource as SignSource | null) ?? null,
       sign_out_source: (v.signOutSource as SignSource | null) ?? null,
-      hosts: hosts.filter((h) => h.visitId === v.id).map((h) => ({ id: h.id, full_name: fullName(h) })),
+      hosts: visitHosts.map((h) => ({ id: h.id, full_name: fullName(h) })),
       host_message: v.hostMessage,
       notes: v.notes,
       temperature_c: v.temperatureC === null ? null : Number(v.temperatureC),
@@ -62,21 +80,22 @@ export async function toVisits(tx: Executor, entityId: string, timeZone: string,
         : null,
       timezone: timeZone,
       created_at: v.createdAt.toISOString(),
+      created_by: v.createdByPersonId,
+      can_change: mayChangeVisit(
+        editor,
+        v,
+        visitHosts.map((h) => h.id),
+      ),
     };
   });
 }
 
-/** Tells the company's open dashboards that visits changed (ids only: each reads what its scope allows). */
+/** Tells the company's open dashboards that visits changed, once the change is committed (decision 023). */
 export function emitVisits(
   app: FastifyInstance,
   entityId: string,
   action: VisitAction,
   changed: readonly { id: string; areaId: string }[],
 ) {
-  if (changed.length === 0) return;
-  app.realtime.toEntity(entityId, 'updateVisits', {
-    action,
-    visit_ids: changed.map((v) => v.id),
-    area_ids: [...new Set(changed.map((v) => v.areaId))],
-  });
+  app.liveFeed.visitsChanged(entityId, action, changed);
 }

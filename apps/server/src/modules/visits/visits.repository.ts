@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DashboardCount } from '@app/shared/visits/schemas';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { escapeLike } from '../../db/like';
 import {
   areas,
   attendanceReasons,
@@ -56,7 +57,7 @@ const rowColumns = {
   earlyReason: { id: earlyReasons.id, name: earlyReasons.name, code: earlyReasons.attendanceCode },
 };
 
-function selectRows(tx: Executor) {
+export function selectRows(tx: Executor) {
   return tx
     .select(rowColumns)
     .from(visits)
@@ -70,115 +71,6 @@ function selectRows(tx: Executor) {
 }
 
 export type VisitRow = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** When a visit happened for the logbook: its arrival, else when it is expected, else when it was made. */
-const activityAt = sql`coalesce(${visits.signedInAt}, ${visits.expectedAt}, ${visits.createdAt})`;
-/** When it stopped being current: departure; still on site: never; otherwise its activity. */
-const activityEnd = sql`coalesce(${visits.signedOutAt}, case when ${visits.state} = 'on_site' then 'infinity'::timestamptz else ${activityAt} end)`;
-
-export type VisitFilters = {
-  start: Date;
-  end: Date;
-  state?: string;
-  siteId?: string;
-  areaId?: string;
-  userTypeId?: string;
-  stage?: string;
-  /** Only what a dashboard count counts over the range (see dailyCounts). */
-  count?: DashboardCount;
-  search?: string;
-};
-
-/** What each dashboard count counts within [start, end): the same rules as dailyCounts. */
-function countWhere(count: DashboardCount | undefined, start: string, end: string): SQL | undefined {
-  const inRange = (column: AnyPgColumn) =>
-    sql`(${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz)`;
-  switch (count) {
-    case 'on_site':
-      return eq(visits.state, 'on_site');
-    case 'signed_in':
-      return and(inArray(visits.state, ['on_site', 'left']), inRange(visits.signedInAt));
-    case 'expected':
-      return and(eq(visits.state, 'expected'), inRange(visits.expectedAt));
-    case 'checked_in':
-      return and(eq(visits.state, 'checked_in'), inRange(visits.signedInAt));
-    default:
-      return undefined;
-  }
-}
-
-function filterWhere(entityId: string, scope: SQL | undefined, f: VisitFilters) {
-  const pattern = f.search ? `%${escapeLike(f.search)}%` : null;
-  return and(
-    eq(visits.entityId, entityId),
-    scope,
-    // The visits that were current at some moment of the range.
-    sql`${activityAt} < ${f.end.toISOString()}::timestamptz`,
-    sql`${activityEnd} >= ${f.start.toISOString()}::timestamptz`,
-    f.state ? eq(visits.state, f.state) : undefined,
-    f.siteId ? eq(visits.siteId, f.siteId) : undefined,
-    f.areaId ? eq(visits.areaId, f.areaId) : undefined,
-    f.userTypeId ? eq(visits.userTypeId, f.userTypeId) : undefined,
-    f.stage ? eq(visits.stage, f.stage) : undefined,
-    countWhere(f.count, f.start.toISOString(), f.end.toISOString()),
-    pattern
-      ? or(
-          ilike(people.firstName, pattern),
-          ilike(people.lastName, pattern),
-          sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
-          ilike(people.email, pattern),
-          ilike(people.companyName, pattern),
-        )
-      : undefined,
-  );
-}
-
-export async function listVisitRows(
-  tx: Executor,
-  entityId: string,
-  scope: SQL | undefined,
-  f: VisitFilters,
-  page: { page: number; limit: number; sortField: string; orderBy: 'asc' | 'desc' },
-) {
-  const where = filterWhere(entityId, scope, f);
-  const dir = page.orderBy === 'asc' ? asc : desc;
-  const nulls = sql`nulls last`;
-  const order: SQL[] = (() => {
-    switch (page.sortField) {
-      case 'signed_in_at':
-        return [sql`${visits.signedInAt} ${sql.raw(page.orderBy)} ${nulls}`];
-      case 'signed_out_at':
-        return [sql`${visits.signedOutAt} ${sql.raw(page.orderBy)} ${nulls}`];
-      case 'expected_at':
-        return [sql`${visits.expectedAt} ${sql.raw(page.orderBy)} ${nulls}`];
-      case 'name':
-        return [dir(people.lastName), dir(people.firstName)];
-      case 'user_type':
-        return [sql`${userTypes.name} ${sql.raw(page.orderBy)} ${nulls}`];
-      case 'site':
-        return [dir(sites.name), dir(areas.name)];
-      case 'area':
-        return [dir(areas.name)];
-      case 'state':
-        return [dir(visits.state)];
-      default:
-        return [sql`${activityAt} ${sql.raw(page.orderBy)}`];
-    }
-  })();
-  const rows = await selectRows(tx)
-    .where(where)
-    .orderBy(...order, desc(visits.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-  const [total] = await tx
-    .select({ n: count() })
-    .from(visits)
-    .innerJoin(people, and(eq(people.entityId, visits.entityId), eq(people.id, visits.personId)))
-    .where(where);
-  return { rows, count: Number(total?.n ?? 0) };
-}
 
 export async function findVisitRows(tx: Executor, entityId: string, scope: SQL | undefined, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -293,18 +185,82 @@ export async function dailyCounts(
   }));
 }
 
-/** The visits of these people that are on site now (any area). */
-export async function onSiteVisitsOf(tx: Executor, entityId: string, personIds: readonly string[]) {
-  if (personIds.length === 0) return [];
-  return tx
+/**
+ * The area a sign-in happens at, within the site scope, with its site's name and, when `withFields`,
+ * the custom fields asked on arrival there (check-in fields at a check-in-only area, sign-in fields
+ * elsewhere) in their order: one read.
+ */
+export async function arrivalArea(
+  tx: Executor,
+  values: { entityId: string; siteIds: string[] | null; areaId: string; withFields: boolean },
+) {
+  const [row] = await arrivalAreaQuery(tx, { ...values, all: values.siteIds === null });
+  return row ?? null;
+}
+
+type ArrivalFieldRow = {
+  id: string;
+  name: string;
+  type: string;
+  required: boolean;
+  options: unknown;
+  printOnBadge: boolean;
+  sectionId: string;
+  sectionName: string;
+};
+
+const arrivalAreaQuery = preparedQuery('arrival_area_v1', (db) =>
+  db
+    .select({
+      area: areas,
+      siteName: sites.name,
+      fields: sql<ArrivalFieldRow[] | null>`(
+        select json_agg(json_build_object('id', cf.id, 'name', cf.name, 'type', cf.type, 'required', cf.required,
+          'options', cf.options, 'printOnBadge', cf.print_on_badge, 'sectionId', s.id, 'sectionName', s.name)
+          order by s.position, cf.position, cf.id)
+        from custom_fields cf join custom_field_sections s on s.entity_id = cf.entity_id and s.id = cf.section_id
+        where ${sql.placeholder('withFields')}::boolean and cf.entity_id = ${areas.entityId}
+          and cf.binding = case when ${areas.loginMode} = 'checkIn_only' then 'check_in' else 'sign_in' end)`,
+    })
+    .from(areas)
+    .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
+    .where(
+      and(
+        eq(sites.entityId, sql.placeholder('entityId')),
+        eq(areas.id, sql.placeholder('areaId')),
+        sql`(${sql.placeholder('all')}::boolean or ${sites.id} = any(${sql.placeholder('siteIds')}::uuid[]))`,
+      ),
+    )
+    .limit(1),
+);
+
+const arrivalVisitsQuery = preparedQuery('arrival_visits_v1', (db) =>
+  db
     .select({ visit: visits, areaName: areas.name })
     .from(visits)
     .innerJoin(areas, and(eq(areas.entityId, visits.entityId), eq(areas.id, visits.areaId)))
-    .where(and(eq(visits.entityId, entityId), inArray(visits.personId, [...personIds]), eq(visits.state, 'on_site')));
-}
+    .where(
+      and(
+        eq(visits.entityId, sql.placeholder('entityId')),
+        sql`${visits.personId} = any(${sql.placeholder('personIds')}::uuid[])`,
+        or(
+          eq(visits.state, 'on_site'),
+          and(
+            eq(visits.state, 'expected'),
+            eq(visits.siteId, sql.placeholder('siteId')),
+            sql`${visits.expectedAt} >= ${sql.placeholder('start')}::timestamptz`,
+            sql`${visits.expectedAt} < ${sql.placeholder('end')}::timestamptz`,
+          ),
+        ),
+      ),
+    ),
+);
 
-/** Expected visits of these people at a site, expected within the range; nearest to `now` first. */
-export async function expectedVisitsOf(
+/**
+ * In one read, what decides a sign-in of these people: their visits on site now (anywhere, with the
+ * area's name), and their expected visits at the site within the range, nearest to `now` first.
+ */
+export async function arrivalVisitsOf(
   tx: Executor,
   entityId: string,
   personIds: readonly string[],
@@ -312,21 +268,22 @@ export async function expectedVisitsOf(
   range: { start: Date; end: Date },
   now: Date,
 ) {
-  if (personIds.length === 0) return [];
-  return tx
-    .select()
-    .from(visits)
-    .where(
-      and(
-        eq(visits.entityId, entityId),
-        inArray(visits.personId, [...personIds]),
-        eq(visits.siteId, siteId),
-        eq(visits.state, 'expected'),
-        sql`${visits.expectedAt} >= ${range.start.toISOString()}::timestamptz`,
-        sql`${visits.expectedAt} < ${range.end.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(sql`abs(extract(epoch from (${visits.expectedAt} - ${now.toISOString()}::timestamptz)))`, asc(visits.id));
+  if (personIds.length === 0) return { onSite: [], expected: [] };
+  const rows = await arrivalVisitsQuery(tx, {
+    entityId,
+    personIds,
+    siteId,
+    start: range.start.toISOString(),
+    end: range.end.toISOString(),
+  });
+  const distance = (v: VisitRecord) => Math.abs((v.expectedAt?.getTime() ?? 0) - now.getTime());
+  return {
+    onSite: rows.filter((r) => r.visit.state === 'on_site'),
+    expected: rows
+      .filter((r) => r.visit.state === 'expected')
+      .map((r) => r.visit)
+      .sort((a, b) => distance(a) - distance(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  };
 }
 
 /** Visits by id, locked for a change (two sign-outs at once do the work once). */
@@ -367,6 +324,68 @@ export async function insertVisits(tx: Executor, values: VisitInsert[]) {
   if (values.length === 0) return [];
   return tx.insert(visits).values(values).returning();
 }
+
+/** The columns a sign-in writes of a new visit (the others take their defaults). */
+export type ArrivalInsert = Required<
+  Pick<
+    VisitInsert,
+    | 'entityId'
+    | 'id'
+    | 'personId'
+    | 'userTypeId'
+    | 'siteId'
+    | 'areaId'
+    | 'journeyId'
+    | 'journeyFlowId'
+    | 'loginMode'
+    | 'state'
+    | 'signedInAt'
+    | 'signInSource'
+    | 'temperatureC'
+    | 'mask'
+    | 'overrideReason'
+    | 'lateReasonId'
+    | 'hostMessage'
+    | 'idempotencyKey'
+    | 'extra'
+  >
+>;
+
+/** New visits of a sign-in; one (the usual case) through a prepared statement (db/prepared.ts). */
+export async function insertArrivals(tx: Executor, values: ArrivalInsert[]) {
+  if (values.length !== 1) return insertVisits(tx, values);
+  const [row] = values as [ArrivalInsert];
+  return insertArrivalQuery(tx, { ...row, extra: JSON.stringify(row.extra) });
+}
+
+// Bare placeholders: the values go to the driver as given (JSON as text).
+const value = (name: keyof ArrivalInsert) => sql`${sql.placeholder(name)}`;
+const insertArrivalQuery = preparedQuery('insert_arrival_v1', (db) =>
+  db
+    .insert(visits)
+    .values({
+      entityId: value('entityId'),
+      id: value('id'),
+      personId: value('personId'),
+      userTypeId: value('userTypeId'),
+      siteId: value('siteId'),
+      areaId: value('areaId'),
+      journeyId: value('journeyId'),
+      journeyFlowId: value('journeyFlowId'),
+      loginMode: value('loginMode'),
+      state: value('state'),
+      signedInAt: sql`${sql.placeholder('signedInAt')}::timestamptz`,
+      signInSource: value('signInSource'),
+      temperatureC: sql`${sql.placeholder('temperatureC')}::numeric`,
+      mask: sql`${sql.placeholder('mask')}::boolean`,
+      overrideReason: value('overrideReason'),
+      lateReasonId: value('lateReasonId'),
+      hostMessage: value('hostMessage'),
+      idempotencyKey: value('idempotencyKey'),
+      extra: sql`${sql.placeholder('extra')}::jsonb`,
+    })
+    .returning(),
+);
 
 export async function updateVisit(tx: Executor, entityId: string, id: string, values: Partial<VisitInsert>) {
   const [row] = await tx

@@ -25,7 +25,10 @@ import {
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../plugins/auth';
 import { searchSignInCandidates } from './sign-in-candidates.service';
-import { previewSignIn, refusalBody, signIn, signOut, VisitRefusal } from './sign-in.service';
+import { previewSignIn } from './sign-in-plan';
+import { signIn } from './sign-in.service';
+import { signOut } from './sign-out.service';
+import { refusalBody, VisitRefusal } from './visit-refusal';
 import {
   changeNotes,
   getBadge,

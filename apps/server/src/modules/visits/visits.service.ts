@@ -27,18 +27,19 @@ import { companyZone } from '../access/company-zone';
 import { writeAudit } from '../audit/audit.repository';
 import { fullName, photoUrl } from '../people/person-view';
 import { findArea, findSite } from '../sites/sites.repository';
+import { visitEditorOf } from '../expected-visits/visit-editor';
 import { emitVisits, loginModeOf, toVisits } from './visit-view';
 import {
-  dailyCounts,
   filterOptions,
   findVisitRows,
   hostsOfVisits,
   insertBadgePrint,
-  listVisitRows,
   setNotes,
   visitInScope,
   type VisitRow,
 } from './visits.repository';
+import { dashboardOf } from './dashboard';
+import { countVisits, findVisitPage } from './visits-list.repository';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -56,34 +57,16 @@ export async function getDashboard(
   q: DashboardQuery,
   now = new Date(),
 ): Promise<Dashboard> {
-  const timezone = companyZone(ctx);
-  const date = localDay(now, timezone);
   return inTenant(app, ctx, async (tx) => {
     await assertPlace(tx, ctx, q);
-    const rows = await dailyCounts(tx, ctx.entityId, visitInScope(ctx), dayRange(date, date, timezone), {
-      siteId: q.site_id,
-      areaId: q.area_id,
-    });
-    const sum = (key: 'on_site' | 'signed_in' | 'expected' | 'checked_in') => rows.reduce((n, r) => n + r[key], 0);
-    return {
-      date,
-      timezone,
-      totals: {
-        daily: {
-          on_site: sum('on_site'),
-          signed_in: sum('signed_in'),
-          expected: sum('expected'),
-          checked_in: sum('checked_in'),
-        },
-      },
-      by_user_type: rows.map((r) => ({
-        user_type: r.user_type_id && r.user_type_name !== null ? { id: r.user_type_id, name: r.user_type_name } : null,
-        on_site: r.on_site,
-        signed_in: r.signed_in,
-        expected: r.expected,
-        checked_in: r.checked_in,
-      })),
-    };
+    return dashboardOf(
+      tx,
+      ctx.entityId,
+      companyZone(ctx),
+      visitInScope(ctx),
+      { siteId: q.site_id, areaId: q.area_id },
+      now,
+    );
   });
 }
 
@@ -100,23 +83,26 @@ export async function listVisits(
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   if (to < from) throw new AppError('rule_violation', { field: 'to', messageKey: 'visit_range_order' });
   return inTenant(app, ctx, async (tx) => {
-    const { rows, count } = await listVisitRows(
-      tx,
-      ctx.entityId,
-      visitInScope(ctx),
-      {
-        ...dayRange(from, to, timezone),
-        state: q.state,
-        siteId: q.site_id,
-        areaId: q.area_id,
-        userTypeId: q.user_type_id,
-        stage: q.stage,
-        count: q.count,
-        search: q.search,
-      },
-      { page: q.page, limit: q.limit, sortField: q.sortField, orderBy: q.orderBy },
-    );
-    return { data: await toVisits(tx, ctx.entityId, timezone, rows), count, timezone };
+    const filters = {
+      ...dayRange(from, to, timezone),
+      state: q.state,
+      siteId: q.site_id,
+      areaId: q.area_id,
+      userTypeId: q.user_type_id,
+      stage: q.stage,
+      count: q.count,
+      search: q.search,
+    };
+    const scope = visitInScope(ctx);
+    const { rows, nextCursor } = await findVisitPage(tx, ctx.entityId, scope, filters, q);
+    const { count, capped } = await countVisits(tx, ctx.entityId, scope, filters);
+    return {
+      data: await toVisits(tx, ctx.entityId, timezone, rows, visitEditorOf(ctx)),
+      count,
+      count_capped: capped,
+      next_cursor: nextCursor,
+      timezone,
+    };
   });
 }
 
@@ -154,7 +140,7 @@ export async function mustFindVisitRow(tx: Executor, ctx: AccessContext, id: str
 export async function getVisit(app: FastifyInstance, ctx: AccessContext, id: string): Promise<Visit> {
   return inTenant(app, ctx, async (tx) => {
     const row = await mustFindVisitRow(tx, ctx, id);
-    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row]))[0]!;
+    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row], visitEditorOf(ctx)))[0]!;
   });
 }
 
@@ -176,7 +162,7 @@ export async function changeNotes(
       after: { notes: body.notes },
     });
     const row = await mustFindVisitRow(tx, ctx, id);
-    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row]))[0]!;
+    return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row], visitEditorOf(ctx)))[0]!;
   });
   emitVisits(app, ctx.entityId, 'notes_changed', [{ id, areaId: result.area.id }]);
   return result;

@@ -66,6 +66,8 @@ export type DataGridProps<TData extends RowData> = {
   data: readonly TData[] | undefined;
   /** All rows matching the filters, on every page. */
   count: number | undefined;
+  /** The count stopped at its cap: there are more rows than it says ("More than 10,000"). */
+  countCapped?: boolean;
   getRowId: (row: TData) => string;
   /** The row's name for screen readers ("Select Ada Lovelace"). */
   getRowLabel: (row: TData) => string;
@@ -106,7 +108,7 @@ function GridEmptyState({ testId, icon: EmptyIcon, title, description, action }:
 }
 
 export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
-  const { t } = useTranslation('grid');
+  const { t, i18n } = useTranslation('grid');
   const { dir } = useDirection();
   const { preference, selection, rowActions, getRowId } = props;
   const { state } = preference;
@@ -372,7 +374,13 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
       // Typing before the saved search is restored would be overwritten by it.
       searchDisabled={!preference.ready}
       searchLabel={props.searchLabel}
-      countLabel={props.data && preference.ready ? props.countLabel(count) : null}
+      countLabel={
+        props.data && preference.ready
+          ? props.countCapped
+            ? t('count_capped', { count: count.toLocaleString(i18n.language) })
+            : props.countLabel(count)
+          : null
+      }
       loadFailed={props.loadFailed}
       loadFailedTitle={props.loadFailedTitle}
       onRetry={props.onRetry}
@@ -434,7 +442,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
           </Text>
           {props.data && count > 0 && (
             <Text size="sm" c="dimmed" data-testid={`${props.testId}-range`}>
-              {t('range', { from, to, count })}
+              {t(props.countCapped ? 'range_capped' : 'range', { from, to, count })}
             </Text>
           )}
         </Group>

@@ -1,11 +1,16 @@
 // What DataGrid needs of the page's list query (a TanStack Query result), so every grid reads its
 // query the same way.
-/** A page of a server list, as every list endpoint answers it. */
-export type ListPage<TData> = { data: TData[]; count: number };
+/**
+ * A page of a server list, as every list endpoint answers it; lists that grow large also say whether
+ * the count stopped at its cap, and give the cursor of the next page.
+ */
+export type ListPage<TData> = { data: TData[]; count: number; count_capped?: boolean; next_cursor?: string | null };
 
 export type GridListProps<TData> = {
   data: TData[] | undefined;
   count: number | undefined;
+  /** The count stopped at its cap: there are more rows than it says. */
+  countCapped: boolean;
   fetching: boolean;
   loadFailed: boolean;
   onRetry: () => void;
@@ -24,6 +29,7 @@ export function gridListProps<TData>(list: {
   return {
     data: list.data?.data,
     count: list.data?.count,
+    countCapped: list.data?.count_capped ?? false,
     fetching: list.isPlaceholderData,
     loadFailed: list.isError && !list.data,
     onRetry: () => void list.refetch(),

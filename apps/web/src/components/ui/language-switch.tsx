@@ -1,41 +1,44 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@app/shared/constants';
-import { changeLanguage, currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
+import { currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
+
+// The menu (with its floating layer) is a sizeable part of a public page: it loads when the person
+// reaches for it, and opens as soon as it has.
+const loadMenu = () => import('./language-switch-menu');
+const LanguageSwitchMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageSwitchMenu })));
+
+export type LanguageSwitchButtonProps = ButtonProps & ComponentPropsWithoutRef<'button'>;
+
+/** The button that shows the current language and opens the menu of all three. */
+export function LanguageSwitchButton(props: LanguageSwitchButtonProps) {
+  const { t } = useTranslation('layout');
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-md"
+      leftSection={<IconLanguage size={18} />}
+      aria-label={t('top.language')}
+      aria-haspopup="menu"
+      data-testid="language-switch"
+      {...props}
+    >
+      {LANGUAGE_NAMES[currentLanguage()]}
+    </Button>
+  );
+}
 
 /** The language choice of the public pages (no top bar there): the current language, a menu of all three. */
 export function LanguageSwitch() {
-  const { t } = useTranslation('layout');
-  const current = currentLanguage();
-
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadMenu().catch(() => undefined);
+  if (!wanted)
+    return <LanguageSwitchButton onPointerEnter={prefetch} onFocus={prefetch} onClick={() => setWanted(true)} />;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={t('top.language')}
-          data-testid="language-switch"
-        >
-          {LANGUAGE_NAMES[current]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((lang) => (
-          <Menu.Item
-            key={lang}
-            lang={lang}
-            onClick={() => void changeLanguage(lang)}
-            rightSection={lang === current ? <IconCheck size={14} /> : null}
-            data-testid={`language-${lang}`}
-          >
-            {LANGUAGE_NAMES[lang]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<LanguageSwitchButton loading />}>
+      <LanguageSwitchMenu />
+    </Suspense>
   );
 }

@@ -7,8 +7,10 @@ import {
   type AnnouncementFormValues,
 } from './announcement-form';
 import { announcementsQuery, stateFilterOf } from './announcements-query';
+import { tEnglish } from '@/lib/translate.fixture';
 
-const t = (key: string) => key;
+// The English catalogue: each check reads as the sentence the page shows, naming its field.
+const t = tEnglish;
 const now = new Date('2026-06-01T10:15:20Z');
 
 const values = (extra: Partial<AnnouncementFormValues> = {}): AnnouncementFormValues => ({
@@ -53,13 +55,15 @@ describe('validateAnnouncement', () => {
 
   it('names the field of each problem, as the server does', () => {
     expect(check(values({ text: '<p><br></p>', url: 'javascript:alert(1)' }))).toEqual({
-      text: 'errors:announcement_text_required',
-      url: 'errors:announcement_url_scheme',
+      text: 'Write the announcement: it cannot be empty.',
+      url: 'The URL must be a web address starting with http:// or https://.',
     });
     expect(check(values({ publish_date: null }))).toHaveProperty('publish_date');
-    expect(check(values({ publish_time: '10:14' })).publish_date).toBe('errors:announcement_publish_in_past');
+    expect(check(values({ publish_time: '10:14' })).publish_date).toBe(
+      'The publish date and time cannot be in the past.',
+    );
     expect(check(values({ expires_date: '2026-06-01', expires_time: '10:30' })).expires_date).toBe(
-      'errors:announcement_expiry_before_publish',
+      'The expiry date and time must be after the publish date and time.',
     );
   });
 
@@ -68,7 +72,7 @@ describe('validateAnnouncement', () => {
     expect(
       check(values({ publish_time: '12:00', expires_time: '23:00', expires_date: '2026-06-01' }), 'Asia/Tokyo'),
     ).toEqual({
-      publish_date: 'errors:announcement_publish_in_past',
+      publish_date: 'The publish date and time cannot be in the past.',
     });
   });
 

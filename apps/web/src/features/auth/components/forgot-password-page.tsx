@@ -2,10 +2,10 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordBodySchema } from '@app/shared/auth/schemas';
 import { useForgotPassword } from '../api/forgot-password';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { zodFormErrors } from '@/lib/form-errors';
+import { loadAuthSchemas } from '../utils/auth-schemas';
 import { BackToLoginLink } from './back-to-login-link';
 import { PublicCard } from './public-card';
 import { EmailField } from './email-field';
@@ -17,7 +17,7 @@ export function ForgotPasswordPage() {
   const feedback = useSignInFeedback();
   const form = useForm({
     initialValues: { email: '' },
-    validate: (values) => zodFormErrors(forgotPasswordBodySchema, values, t),
+    validate: async (values) => zodFormErrors((await loadAuthSchemas()).forgotPasswordBodySchema, values, t),
   });
 
   const submit = form.onSubmit(({ email }) => {

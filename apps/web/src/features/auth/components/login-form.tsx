@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBodySchema, type SignInResponse } from '@app/shared/auth/schemas';
+import type { SignInResponse } from '@app/shared/auth/schemas';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { zodFormErrors } from '@/lib/form-errors';
+import { loadAuthSchemas } from '../utils/auth-schemas';
 import { EmailField } from './email-field';
 import { SignInErrorAlert } from './sign-in-error-alert';
 
@@ -19,7 +20,7 @@ export function LoginForm({ subdomain, onResponse }: LoginFormProps) {
   const feedback = useSignInFeedback();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: (values) => zodFormErrors(loginBodySchema, values, t),
+    validate: async (values) => zodFormErrors((await loadAuthSchemas()).loginBodySchema, values, t),
   });
 
   const submit = form.onSubmit((values) => {

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifyOtpBodySchema, type SignInResponse } from '@app/shared/auth/schemas';
+import type { SignInResponse } from '@app/shared/auth/schemas';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { zodFormErrors } from '@/lib/form-errors';
+import { loadAuthSchemas } from '../utils/auth-schemas';
 import { SignInErrorAlert } from './sign-in-error-alert';
 
 type OtpStepProps = { onResponse: (response: SignInResponse) => void; onBack: () => void };
@@ -18,7 +19,7 @@ export function OtpStep({ onResponse, onBack }: OtpStepProps) {
   const feedback = useSignInFeedback();
   const form = useForm({
     initialValues: { code: '' },
-    validate: (values) => zodFormErrors(verifyOtpBodySchema, values, t),
+    validate: async (values) => zodFormErrors((await loadAuthSchemas()).verifyOtpBodySchema, values, t),
   });
 
   const toggleMode = () => {

@@ -2,11 +2,11 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordBodySchema } from '@app/shared/auth/schemas';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { loadAuthSchemas } from '../utils/auth-schemas';
 import { SignInErrorAlert } from './sign-in-error-alert';
 
 type ResetPasswordFormProps = { token: string; onDone: () => void; onExpired: () => void };
@@ -17,7 +17,8 @@ export function ResetPasswordForm({ token, onDone, onExpired }: ResetPasswordFor
   const feedback = useSignInFeedback();
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
-    validate: (values) => zodFormErrors(resetPasswordBodySchema, { ...values, token }, t),
+    validate: async (values) =>
+      zodFormErrors((await loadAuthSchemas()).resetPasswordBodySchema, { ...values, token }, t),
   });
 
   const submit = form.onSubmit((values) => {

@@ -12,7 +12,9 @@ function errorText(error: Exclude<SignInError, { kind: 'hidden' }>, remaining: n
     case 'message':
       return error.message;
     case 'throttled':
-      return remaining > 0 ? t(`errors:${error.code}`, { seconds: remaining }) : t('errors.try_again');
+      return remaining > 0
+        ? t(`errors:${error.code}`, { seconds: remaining, minutes: Math.ceil(remaining / 60) })
+        : t('errors.try_again');
   }
 }
 

@@ -27,6 +27,12 @@ describe('describeSignInError', () => {
     expect(describeSignInError(apiError(429, 'too_many_otp_attempts', 'Wait.', 5))).toMatchObject({
       code: 'too_many_otp_attempts',
     });
+    // An account paused for unknown browsers keeps its own wording (the emailed link).
+    expect(describeSignInError(apiError(429, 'sign_in_paused', 'Paused.', 880))).toEqual({
+      kind: 'throttled',
+      code: 'sign_in_paused',
+      seconds: 880,
+    });
   });
 
   it('words unknown throttling codes generally and assumes a minute without a wait time', () => {

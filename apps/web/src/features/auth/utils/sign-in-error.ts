@@ -6,7 +6,7 @@ export type SignInError =
   | { kind: 'throttled'; code: string; seconds: number }
   | { kind: 'message'; message: string };
 
-const THROTTLE_CODES = ['too_many_login_attempts', 'too_many_otp_attempts'];
+const THROTTLE_CODES = ['too_many_login_attempts', 'sign_in_paused', 'too_many_otp_attempts'];
 
 /**
  * What a failed sign-in step shows (spec §8): the server's message, except the 'pending' answer,

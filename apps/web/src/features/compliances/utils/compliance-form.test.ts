@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Compliance } from '@app/shared/compliances/schemas';
+import { serverResources } from '@app/shared/i18n/server-resources';
+import { translate } from '@app/shared/i18n/translate';
 import {
   complianceBody,
   complianceFormErrors,
@@ -8,8 +10,8 @@ import {
   type ComplianceFormValues,
 } from './compliance-form';
 
-// Messages come back as their key and values, so the test reads which rule spoke on which field.
-const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key} ${JSON.stringify(vars)}` : key);
+// The English catalogue, as the page shows it: each message names its field by its label.
+const t = (key: string, vars?: Record<string, string | number>) => translate(serverResources, 'en', key, vars);
 
 const filledQuestion = (): ComplianceFormValues => {
   const values = emptyComplianceForm();
@@ -53,12 +55,11 @@ describe('the compliance form', () => {
     values.frequency = 'until_expiry';
     values.settings.reminder_interval_minutes = 29;
     expect(complianceFormErrors(values, t)).toEqual({
-      name: 'errors:field.too_short {"min":2,"field":"errors:fields.name"}',
-      'content.questions.0.answers.1.answer': 'errors:field.required {"min":1,"field":"errors:fields.answer"}',
-      'content.questions.0.answers': 'errors:compliance_correct_answer_required {"field":"errors:fields.answers"}',
-      validity_days: 'errors:compliance_validity_days_required {"field":"errors:fields.validity_days"}',
-      'settings.reminder_interval_minutes':
-        'errors:field.too_small {"min":30,"field":"errors:fields.reminder_interval_minutes"}',
+      name: 'Name must be at least 2 characters.',
+      'content.questions.0.answers.1.answer': 'Answer is required.',
+      'content.questions.0.answers': 'Mark at least one answer as correct.',
+      validity_days: 'Validation days are required when answers are valid until expiry.',
+      'settings.reminder_interval_minutes': 'Reminder interval must be at least 30.',
     });
   });
 
@@ -69,7 +70,7 @@ describe('the compliance form', () => {
     values.settings.send_before_minutes = '';
     const errors = complianceFormErrors(values, t);
     expect(Object.keys(errors).sort()).toEqual(['content.file', 'settings.send_before_minutes']);
-    expect(errors['settings.send_before_minutes']).toContain('errors:field.required');
+    expect(errors['settings.send_before_minutes']).toBe('Send before the visit is required.');
   });
 
   it('reads a saved compliance back into the form, keeping question and answer ids', () => {

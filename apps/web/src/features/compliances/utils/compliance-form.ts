@@ -2,7 +2,7 @@
 // shared schema on each field (questions and answers included, by their place in the list). Pure, so
 // the rules are tested without a browser.
 import { randomId } from '@mantine/hooks';
-import { fieldMessage } from '@app/shared/http/field-messages';
+import { issueText } from '@app/shared/http/field-messages';
 import {
   complianceBodySchema,
   DEFAULT_COMPLIANCE_SETTINGS,
@@ -167,9 +167,7 @@ export function complianceFormErrors(values: ComplianceFormValues, t: Translate)
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.') || 'name';
     if (errors[path]) continue;
-    const label = [...issue.path].reverse().find((p): p is string => typeof p === 'string') ?? path;
-    const { key, vars } = fieldMessage(issue);
-    errors[path] = t(key, { ...vars, field: t(`errors:fields.${label}`) });
+    errors[path] = issueText(issue, t, 'body', complianceBodySchema);
   }
   return errors;
 }

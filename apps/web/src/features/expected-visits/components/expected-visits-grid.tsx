@@ -93,48 +93,51 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
           description: filtered ? t('list.empty.filtered_body') : t('list.empty.body'),
         }}
         rowActionsWidth={180}
-        rowActions={(visit: Visit) => (
-          <GridRowActions>
-            {(visit.stage ? decisionsFor(visit.stage) : []).map((decision) => {
-              const Icon = DECISION_ICON[decision];
-              return (
+        rowActions={(visit: Visit) =>
+          // Without people management, a member changes only the visits they added or host (decision 018).
+          visit.can_change ? (
+            <GridRowActions>
+              {(visit.stage ? decisionsFor(visit.stage) : []).map((decision) => {
+                const Icon = DECISION_ICON[decision];
+                return (
+                  <GridRowAction
+                    key={decision}
+                    label={t(`actions.${decision}`)}
+                    icon={<Icon size={16} />}
+                    color={DECISION_COLOR[decision]}
+                    onClick={() => confirmVisitAction(visit, decision, refresh)}
+                    testId={`expected-visit-${decision.replaceAll('_', '-')}`}
+                  />
+                );
+              })}
+              {visit.person.email && mayArrive(visit.stage) && (
                 <GridRowAction
-                  key={decision}
-                  label={t(`actions.${decision}`)}
-                  icon={<Icon size={16} />}
-                  color={DECISION_COLOR[decision]}
-                  onClick={() => confirmVisitAction(visit, decision, refresh)}
-                  testId={`expected-visit-${decision.replaceAll('_', '-')}`}
+                  label={t('actions.send_invitation')}
+                  icon={<IconMailForward size={16} />}
+                  onClick={() =>
+                    sendInvitation(visit.id)
+                      .then((res) => notifySuccess(res.message))
+                      .catch(() => undefined)
+                  }
+                  testId="expected-visit-send-invitation"
                 />
-              );
-            })}
-            {visit.person.email && mayArrive(visit.stage) && (
+              )}
               <GridRowAction
-                label={t('actions.send_invitation')}
-                icon={<IconMailForward size={16} />}
-                onClick={() =>
-                  sendInvitation(visit.id)
-                    .then((res) => notifySuccess(res.message))
-                    .catch(() => undefined)
-                }
-                testId="expected-visit-send-invitation"
+                label={t('actions.edit')}
+                icon={<IconPencil size={16} />}
+                onClick={() => setEditing(visit.id)}
+                testId="expected-visit-edit"
               />
-            )}
-            <GridRowAction
-              label={t('actions.edit')}
-              icon={<IconPencil size={16} />}
-              onClick={() => setEditing(visit.id)}
-              testId="expected-visit-edit"
-            />
-            <GridRowAction
-              label={t('actions.delete')}
-              icon={<IconTrash size={16} />}
-              color="red"
-              onClick={() => confirmVisitAction(visit, 'delete', refresh)}
-              testId="expected-visit-delete"
-            />
-          </GridRowActions>
-        )}
+              <GridRowAction
+                label={t('actions.delete')}
+                icon={<IconTrash size={16} />}
+                color="red"
+                onClick={() => confirmVisitAction(visit, 'delete', refresh)}
+                testId="expected-visit-delete"
+              />
+            </GridRowActions>
+          ) : null
+        }
       />
       {list.data && (
         <Text size="xs" c="dimmed" data-testid="expected-visits-timezone">

@@ -11,8 +11,10 @@ import {
 } from './expected-visit-form';
 import { expectedVisitsQuery, formatClockReading, shiftDay, stageFilterOf } from './expected-visits-query';
 import { defaultGridState } from '@/components/data-grid/grid-state';
+import { tEnglish } from '@/lib/translate.fixture';
 
-const t = (key: string) => key;
+// The English catalogue: each check reads as the sentence the page shows, naming its field.
+const t = tEnglish;
 const now = new Date('2026-06-01T10:15:20Z');
 const ids = {
   type: '0196f5a0-0000-7000-8000-000000000001',
@@ -87,31 +89,33 @@ describe('validateExpectedVisitForm', () => {
 
   it('names the field of each problem, as the server does', () => {
     expect(check(values({ email: 'not-an-email', phone_code: '', phone: '' }))).toEqual({
-      email: 'errors:invalid_email',
-      phone_code: 'errors:phone_code_required',
-      phone: 'errors:phone_required',
+      email: 'Invalid email address',
+      phone_code: 'Country code is required.',
+      phone: 'Phone is required',
     });
     expect(check(values({ first_name: ' ', site_id: null, area_id: null, user_type_id: null }))).toEqual({
-      first_name: 'errors:field.required',
-      site_id: 'errors:field.required',
-      area_id: 'errors:field.required',
-      user_type_id: 'errors:field.required',
+      first_name: 'First name is required.',
+      site_id: 'Site is required.',
+      area_id: 'Area is required.',
+      user_type_id: 'User type is required.',
     });
     expect(check(values({ mode: 'existing', person: null }))).toEqual({
-      person: 'errors:expected_visit_person_required',
+      person: 'Choose a person or add a new visitor.',
     });
-    expect(check(values({ visit_date: null }))).toHaveProperty('visit_date', 'errors:field.required');
+    expect(check(values({ visit_date: null }))).toHaveProperty('visit_date', 'Visit date is required.');
   });
 
   it('refuses a time before now on the company clock, on the time field', () => {
-    expect(check(values({ visit_time: '10:14' }))).toEqual({ visit_time: 'errors:expected_visit_in_past' });
+    expect(check(values({ visit_time: '10:14' }))).toEqual({ visit_time: 'Visit date and time cannot be before now.' });
     // The current minute is not the past.
     expect(check(values({ visit_time: '10:15' }))).toEqual({});
     expect(check(values({ visit_date: '2026-05-31', visit_time: '23:00' })).visit_time).toBe(
-      'errors:expected_visit_in_past',
+      'Visit date and time cannot be before now.',
     );
     // 12:00 in Dubai (UTC+4) is 08:00 UTC: already past at 10:15 UTC; 15:00 there is still to come.
-    expect(check(values({ visit_time: '12:00' }), 'Asia/Dubai').visit_time).toBe('errors:expected_visit_in_past');
+    expect(check(values({ visit_time: '12:00' }), 'Asia/Dubai').visit_time).toBe(
+      'Visit date and time cannot be before now.',
+    );
     expect(check(values({ visit_time: '15:00' }), 'Asia/Dubai')).toEqual({});
   });
 

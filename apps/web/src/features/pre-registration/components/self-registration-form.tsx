@@ -117,11 +117,6 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
         });
         return;
       }
-      // A person already known may have a photo: the server asks for one only if they have none.
-      if (photoAsked && !photo && !user.user_exists) {
-        setPhotoError(t('photo.required'));
-        return;
-      }
       const visit = await checkVisit(linkId, {
         ...contact,
         area_id: values.area_id,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocumentFile, documentFields, documentIssues, emptyDocument } from './document-form';
+import { tEnglish } from '@/lib/translate.fixture';
 
 const id = '0197a3c2-7c1e-7000-8000-000000000009';
-const t = (key: string) => key;
+// The English catalogue: each check reads as the sentence the page shows, naming its field.
+const t = tEnglish;
 const blob = (head: number[], size = 100) => new Blob([new Uint8Array([...head, ...new Array(size).fill(0)])]);
 
 describe('the vaccine or test document', () => {
@@ -25,13 +27,13 @@ describe('the vaccine or test document', () => {
       start_date: '2026-01-10',
     });
     expect(documentIssues(id, { ...vaccine, protocol: null }, null, t)).toEqual({
-      protocol: 'errors:compliance_protocol_required',
-      file: 'errors:file_required',
+      protocol: 'Choose the vaccine.',
+      file: 'Choose a file to upload.',
     });
     const test = { ...emptyDocument([]), type: 'test' as const, start_date: null };
     expect(Object.keys(documentIssues(id, test, new File(['x'], 'a.pdf'), t)).sort()).toEqual(['result', 'start_date']);
     expect(documentIssues(id, { ...vaccine, expiry_date: '2026-01-01' }, new File(['x'], 'a.pdf'), t).expiry_date).toBe(
-      'errors:pre_registration_document_dates',
+      'The expiry date cannot be before the start date.',
     );
   });
 });

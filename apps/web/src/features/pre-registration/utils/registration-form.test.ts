@@ -12,10 +12,11 @@ import {
   toFormData,
   type RegistrationValues,
 } from './registration-form';
+import { tEnglish } from '@/lib/translate.fixture';
 
 const id = (n: number) => `0197a3c2-7c1e-7000-8000-${String(n).padStart(12, '0')}`;
-const t = (key: string, vars?: Record<string, string | number>) =>
-  vars && Object.keys(vars).length ? `${key} ${JSON.stringify(vars)}` : key;
+// The English catalogue: each check reads as the sentence the page shows, naming its field.
+const t = tEnglish;
 const flags = {
   is_image_required: false,
   is_qr_included: true,
@@ -108,7 +109,7 @@ describe('the self-registration form', () => {
 
   it('refuses a time before now on the company clock, and names missing choices as required', () => {
     const issues = registrationIssues('qr-1', filled({ visit_time: '08:59' }), info.custom_fields, rules, t);
-    expect(issues).toEqual({ visit_time: 'errors:expected_visit_in_past' });
+    expect(issues).toEqual({ visit_time: 'Visit date and time cannot be before now.' });
     const empty = registrationIssues(
       'qr-1',
       filled({ site_id: '', area_id: '', host: null, custom_fields: {}, phone: '', email: 'nope' }),
@@ -117,8 +118,8 @@ describe('the self-registration form', () => {
       t,
     );
     expect(Object.keys(empty).sort()).toEqual(['custom_fields.' + id(40), 'email', 'host', 'phone', 'site_id']);
-    expect(empty.site_id).toBe('errors:field.required {"field":"errors:fields.site_id"}');
-    expect(empty.email).toBe('errors:invalid_email {"field":"errors:fields.email"}');
+    expect(empty.site_id).toBe('Site is required.');
+    expect(empty.email).toBe('Invalid email address');
   });
 
   it('asks for the company name when the type makes it mandatory, and a host only when required', () => {

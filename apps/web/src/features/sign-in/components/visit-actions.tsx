@@ -2,14 +2,18 @@
 // actions"; §7 mass-action-signin, mass-action-apply-signin, user_action, checkin_users, user_visiting).
 import { Button } from '@mantine/core';
 import { IconLogin, IconLogout, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@app/shared/visits/schemas';
 import { GridRowAction } from '@/components/data-grid/grid-row-action';
+import { OnceOpened } from '@/components/ui/once-opened';
 import { rowAction, splitForMassAction } from '../utils/visit-groups';
-import { MassSignInModal } from './mass-sign-in-modal';
-import { QuickSignInModal } from './quick-sign-in-modal';
-import { SignOutModal } from './sign-out-modal';
+
+// The flows (forms, pickers, the shared schemas) are most of this feature's weight: they load when a
+// person first opens one, not with the dashboard.
+const QuickSignInModal = lazy(() => import('./quick-sign-in-modal').then((m) => ({ default: m.QuickSignInModal })));
+const MassSignInModal = lazy(() => import('./mass-sign-in-modal').then((m) => ({ default: m.MassSignInModal })));
+const SignOutModal = lazy(() => import('./sign-out-modal').then((m) => ({ default: m.SignOutModal })));
 
 /** The dashboard's "Quick sign in" button: search a person, pick an area, run the person's flow. */
 export function QuickSignInButton({ onDone }: { onDone?: () => void }) {
@@ -20,7 +24,9 @@ export function QuickSignInButton({ onDone }: { onDone?: () => void }) {
       <Button leftSection={<IconUserPlus size={16} />} onClick={() => setOpened(true)} data-testid="quick-sign-in">
         {t('quick.button')}
       </Button>
-      <QuickSignInModal opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
+      <OnceOpened opened={opened}>
+        <QuickSignInModal opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
+      </OnceOpened>
     </>
   );
 }
@@ -59,14 +65,23 @@ export function MassVisitActions({ visits, onDone }: { visits: Visit[]; onDone?:
           {t('mass.sign_in', { count: signInCount })}
         </Button>
       )}
-      <SignOutModal visits={split.signOut} opened={open === 'sign_out'} onClose={() => setOpen(null)} onDone={onDone} />
-      <MassSignInModal
-        groups={split.signIn}
-        opened={open === 'sign_in'}
-        onClose={() => setOpen(null)}
-        onDone={onDone}
-        title={t('mass.sign_in_title', { count: signInCount })}
-      />
+      <OnceOpened opened={open === 'sign_out'}>
+        <SignOutModal
+          visits={split.signOut}
+          opened={open === 'sign_out'}
+          onClose={() => setOpen(null)}
+          onDone={onDone}
+        />
+      </OnceOpened>
+      <OnceOpened opened={open === 'sign_in'}>
+        <MassSignInModal
+          groups={split.signIn}
+          opened={open === 'sign_in'}
+          onClose={() => setOpen(null)}
+          onDone={onDone}
+          title={t('mass.sign_in_title', { count: signInCount })}
+        />
+      </OnceOpened>
     </>
   );
 }
@@ -90,23 +105,25 @@ export function VisitRowAction({ visit, onDone }: { visit: Visit; onDone?: () =>
         withLabel
         testId={`visit-row-${action.replace('_', '-')}`}
       />
-      {action === 'sign_out' ? (
-        <SignOutModal visits={[visit]} opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
-      ) : (
-        <MassSignInModal
-          groups={[
-            {
-              areaId: visit.area.id,
-              place: `${visit.site.name} › ${visit.area.name}`,
-              people: [{ id: visit.person.id, full_name: visit.person.full_name }],
-            },
-          ]}
-          opened={opened}
-          onClose={() => setOpened(false)}
-          onDone={onDone}
-          title={t(`row.${action}_title`, { name: visit.person.full_name })}
-        />
-      )}
+      <OnceOpened opened={opened}>
+        {action === 'sign_out' ? (
+          <SignOutModal visits={[visit]} opened={opened} onClose={() => setOpened(false)} onDone={onDone} />
+        ) : (
+          <MassSignInModal
+            groups={[
+              {
+                areaId: visit.area.id,
+                place: `${visit.site.name} › ${visit.area.name}`,
+                people: [{ id: visit.person.id, full_name: visit.person.full_name }],
+              },
+            ]}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onDone={onDone}
+            title={t(`row.${action}_title`, { name: visit.person.full_name })}
+          />
+        )}
+      </OnceOpened>
     </>
   );
 }

@@ -43,6 +43,8 @@ function visit(n: number, personN: number, over: Partial<Visit> = {}): Visit {
     early_reason: null,
     timezone: 'UTC',
     created_at: '2025-03-10T10:00:00Z',
+    created_by: null,
+    can_change: true,
     ...over,
   };
 }

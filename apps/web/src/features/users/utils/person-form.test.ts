@@ -9,11 +9,12 @@ import {
   validatePersonForm,
   type PersonFormValues,
 } from './person-form';
+import { tEnglish } from '@/lib/translate.fixture';
 
 const ID = (n: number) => `0190a0b0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 // The translation function echoes the key and its values, so the tests see which message was chosen.
-const t = (key: string, vars?: Record<string, string | number>) =>
-  vars?.field !== undefined ? `${key}(${vars.field})` : key;
+// The English catalogue: each check reads as the sentence the page shows, naming its field.
+const t = tEnglish;
 
 const field = (n: number, patch: Partial<ListedCustomField> = {}): ListedCustomField => ({
   id: ID(100 + n),
@@ -119,19 +120,17 @@ describe('validatePersonForm', () => {
       t,
     );
     expect(errors).toEqual({
-      first_name: 'errors:field.required(errors:fields.first_name)',
-      email: 'errors:invalid_email(errors:fields.email)',
-      phone_code: 'errors:phone_code_required(errors:fields.phone_code)',
-      role_id: 'errors:field.required(errors:fields.role_id)',
-      site_ids: 'errors:choice_required(errors:fields.site_ids)',
-      user_type_ids: 'errors:choice_required(errors:fields.user_type_ids)',
+      first_name: 'First name is required.',
+      email: 'Invalid email address',
+      phone_code: 'Country code is required.',
+      role_id: 'Role is required.',
+      site_ids: 'Site is required.',
+      user_type_ids: 'User type is required.',
     });
   });
 
   it('refuses letters in the phone', () => {
-    expect(validatePersonForm(valid({ phone: '50abc' }), context, t).phone).toBe(
-      'errors:phone_digits_only(errors:fields.phone)',
-    );
+    expect(validatePersonForm(valid({ phone: '50abc' }), context, t).phone).toBe('Phone must contain digits only.');
   });
 
   it('asks for what the user types make mandatory, the photo included', () => {
@@ -141,11 +140,11 @@ describe('validatePersonForm', () => {
       t,
     );
     expect(errors).toEqual({
-      email: 'errors:email_required',
-      phone: 'errors:phone_required',
-      id_number: 'errors:id_number_required',
-      company_name: 'errors:company_name_required',
-      photo: 'errors:photo_required',
+      email: 'Email is required for this user type.',
+      phone: 'Phone is required',
+      id_number: 'ID is required for this user type.',
+      company_name: 'Company is required for this user type.',
+      photo: 'A photo is required for this user type.',
     });
     expect(
       validatePersonForm(valid(), { ...context, mandatory: new Set(['photo'] as const), hasPhoto: true }, t),
@@ -164,9 +163,9 @@ describe('validatePersonForm', () => {
       t,
     );
     expect(errors).toEqual({
-      [`custom_fields.${ID(101)}`]: 'errors:custom_value_required(Field 1)',
-      [`custom_fields.${ID(102)}`]: 'errors:custom_value_score(Field 2)',
-      [`custom_fields.${ID(103)}`]: 'errors:custom_value_date(Field 3)',
+      [`custom_fields.${ID(101)}`]: 'Field 1 is required.',
+      [`custom_fields.${ID(102)}`]: 'Field 2 must be a whole score within its scale.',
+      [`custom_fields.${ID(103)}`]: 'Field 3 must be a date (YYYY-MM-DD).',
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   ScrollArea,
   SimpleGrid,
   Skeleton,
+  Stack,
   Table,
   Text,
   ThemeIcon,
@@ -33,6 +34,9 @@ const COUNT_LOOK: Record<DashboardCount, { icon: Icon; color: string }> = {
 
 /** The order the cards read in: who is here, who came, who checked in, who is still to come. */
 const CARD_ORDER: readonly DashboardCount[] = ['on_site', 'signed_in', 'checked_in', 'expected'];
+
+/** The by-user-type table's height, loading or loaded, so the logbook below never moves: about six rows. */
+const BY_TYPE_HEIGHT = 220;
 
 /** The count that /filtered shows, to mark it. */
 export type ActiveCount = { count: DashboardCount; userTypeId?: string } | null;
@@ -141,12 +145,23 @@ export function DashboardCounts({ dashboard, failed, active, hrefOf }: CountsPro
         })}
       </SimpleGrid>
 
-      {byType.length > 0 && (
-        <Card withBorder padding={0} data-testid="dashboard-by-type">
-          <Text fw={600} size="sm" px="lg" pt="md" pb="xs">
-            {t('counts.by_user_type')}
+      {/* Always there, at one height: the logbook below never moves when the counts arrive. */}
+      <Card withBorder padding={0} data-testid="dashboard-by-type">
+        <Text fw={600} size="sm" px="lg" pt="md" pb="xs">
+          {t('counts.by_user_type')}
+        </Text>
+        {!dashboard ? (
+          <Stack gap="xs" px="lg" pb="md" h={BY_TYPE_HEIGHT} aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={22} />
+            ))}
+          </Stack>
+        ) : byType.length === 0 ? (
+          <Text size="sm" c="dimmed" px="lg" pb="md" h={BY_TYPE_HEIGHT} data-testid="by-type-none">
+            {t('counts.none_today')}
           </Text>
-          <ScrollArea.Autosize mah={260} type="auto">
+        ) : (
+          <ScrollArea h={BY_TYPE_HEIGHT} type="auto">
             <Table verticalSpacing={6} horizontalSpacing="lg" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -200,9 +215,9 @@ export function DashboardCounts({ dashboard, failed, active, hrefOf }: CountsPro
                 })}
               </Table.Tbody>
             </Table>
-          </ScrollArea.Autosize>
-        </Card>
-      )}
+          </ScrollArea>
+        )}
+      </Card>
     </>
   );
 }

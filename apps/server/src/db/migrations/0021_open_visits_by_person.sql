@@ -1,0 +1,1 @@
+CREATE INDEX "visits_open_person_idx" ON "visits" USING btree ("entity_id","person_id") WHERE "visits"."state" in ('on_site', 'expected');

@@ -1,0 +1,59 @@
+// Queries of the busiest requests (a sign-in, a kiosk's), built once and run as named prepared
+// statements: drizzle turns the query into SQL once per process instead of on every call, and
+// PostgreSQL parses and plans it once per connection instead of on every call (a sign-in's reads spent
+// more time being planned than being run). Values go in through `sql.placeholder(...)`; lists as one
+// array value (`= any(${sql.placeholder('ids')}::uuid[])`), so the statement's text never changes.
+//
+// A prepared query runs in the transaction it is given, so the company's row-level security applies
+// as to any other query. This leans on drizzle's session API (`prepareQuery`, what its own `.prepare()`
+// calls), pinned by the exact drizzle version in package.json and covered by the tests that run these
+// queries on both databases.
+import type { Executor } from './client';
+
+type DriverQuery = {
+  queryString: string;
+  params: unknown[];
+  fields: unknown;
+  joinsNotNullableMap?: unknown;
+  execute: (values?: Record<string, unknown>) => Promise<unknown>;
+};
+type SessionOf = {
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: unknown,
+      name: string,
+      arrayMode: boolean,
+    ) => DriverQuery;
+  };
+};
+
+/** What a drizzle query builder offers once it has placeholders: `.prepare(name)`. */
+type Preparable<T> = { prepare: (name: string) => { execute: (values?: Record<string, unknown>) => Promise<T> } };
+
+export function preparedQuery<T, Values extends Record<string, unknown>>(
+  name: string,
+  build: (db: Executor) => Preparable<T>,
+): (tx: Executor, values: Values) => Promise<T> {
+  let built: Pick<DriverQuery, 'queryString' | 'params' | 'fields' | 'joinsNotNullableMap'> | undefined;
+  return (tx, values) => {
+    if (!built) {
+      const first = build(tx).prepare(name) as unknown as DriverQuery;
+      built = {
+        queryString: first.queryString,
+        params: first.params,
+        fields: first.fields,
+        joinsNotNullableMap: first.joinsNotNullableMap,
+      };
+      return first.execute(values) as Promise<T>;
+    }
+    const query = (tx as unknown as SessionOf).session.prepareQuery(
+      { sql: built.queryString, params: built.params },
+      built.fields,
+      name,
+      true,
+    );
+    query.joinsNotNullableMap = built.joinsNotNullableMap;
+    return query.execute(values) as Promise<T>;
+  };
+}

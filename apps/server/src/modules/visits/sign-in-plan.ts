@@ -1,0 +1,357 @@
+// What the flow asks of each person at an area now, read for all of them at once, and the preview
+// of it (spec "Mass-action data", POST /visits/sign-in/preview). Used by sign-in and its preview.
+import type { FastifyInstance } from 'fastify';
+import {
+  applicableReasons,
+  localMoment,
+  type AttendanceAction,
+  type ModeForReasons,
+} from '@app/shared/attendance/applicable-reasons';
+import {
+  planHasCustomFields,
+  type CustomFieldBinding,
+  type CustomFieldOptions,
+  type CustomFieldType,
+} from '@app/shared/custom-fields/schemas';
+import { type Language } from '@app/shared/constants';
+import { dayRange, localDay, localStamp } from '@app/shared/visits/rules';
+import { badgeLabel, mayArrive, type JourneyStage } from '@app/shared/visits/stages';
+import type {
+  PersonPreview,
+  PreviewBlocker,
+  SignInPreview,
+  SignInPreviewBody,
+  SignSource,
+} from '@app/shared/visits/schemas';
+import { withTenant, type Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { t } from '../../lib/i18n';
+import type { AccessContext } from '../access/access.types';
+import { findPeople, type PersonRecord } from '../people/people.repository';
+import { personInScope } from '../people/person-scope';
+import { fullName, photoUrl } from '../people/person-view';
+import {
+  compliancesOfFlows,
+  dueCompliances,
+  fieldsOfBinding,
+  flowsForPeopleAtSite,
+  hostOptionsOfFlows,
+  modesOfFlows,
+  validAnswers,
+  type ActionField,
+  type FlowReason,
+  type HostOption,
+  type PersonFlowChoice,
+} from './visit-flow';
+import { loginModeOf } from './visit-view';
+import { arrivalArea, arrivalVisitsOf, hostsOfVisits, type VisitRecord } from './visits.repository';
+import { companyZone } from '../access/company-zone';
+
+export const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
+  withTenant(app.db.db, ctx.entityId, fn);
+
+export const sourceOf = (ctx: AccessContext): SignSource => (ctx.actor.kind === 'client' ? 'api' : 'dashboard');
+
+export type AreaInfo = {
+  id: string;
+  name: string;
+  siteId: string;
+  siteName: string;
+  loginMode: 'signIn_signOut' | 'checkIn_only';
+  active: boolean;
+};
+
+/** The area of a sign-in; with `arrivalFields`, also the custom fields asked on arrival there. */
+export async function mustFindArea(
+  tx: Executor,
+  ctx: AccessContext,
+  areaId: string,
+  { arrivalFields = false }: { arrivalFields?: boolean } = {},
+): Promise<AreaInfo & { arrivalFields: ActionField[] }> {
+  const found = await arrivalArea(tx, {
+    entityId: ctx.entityId,
+    siteIds: ctx.siteIds,
+    areaId,
+    withFields: arrivalFields && planHasCustomFields(ctx.entity.plan),
+  });
+  if (!found) throw new AppError('not_found', { field: 'area_id', messageKey: 'visit_area_not_found' });
+  const { area, siteName } = found;
+  return {
+    id: area.id,
+    name: area.name,
+    siteId: area.siteId,
+    siteName,
+    loginMode: loginModeOf(area.loginMode),
+    active: area.active,
+    arrivalFields: (found.fields ?? []).map((f) => ({
+      id: f.id,
+      name: f.name,
+      type: f.type as CustomFieldType,
+      required: f.required,
+      options: f.options as CustomFieldOptions,
+      printOnBadge: f.printOnBadge,
+      section: { id: f.sectionId, name: f.sectionName },
+    })),
+  };
+}
+
+export type PersonPlan = {
+  personId: string;
+  person: PersonRecord | null;
+  choice: PersonFlowChoice | null;
+  /** On site in this area now (the action is then a sign-out). */
+  onSiteHere: VisitRecord | null;
+  onSiteElsewhere: { visit: VisitRecord; areaName: string } | null;
+  expected: VisitRecord | null;
+  /** The hosts of the expected visit, chosen when it was expected. */
+  expectedHosts: { id: string; full_name: string; email: string | null }[];
+  action: 'sign_in' | 'sign_out' | 'check_in';
+  compliances: ReturnType<typeof dueCompliances>;
+  modes: ModeForReasons<FlowReason>[];
+  hostOptions: HostOption[];
+  blocker: { code: PreviewBlocker; key: string; vars?: Record<string, string | number> } | null;
+};
+
+/**
+ * What the flow asks of each person at the area now, read for all of them at once: their flow, whether
+ * they are on site, today's expected visit, the compliances due, reasons, hosts, and what stops them.
+ */
+export async function planPeople(
+  tx: Executor,
+  ctx: AccessContext,
+  area: AreaInfo,
+  wanted: readonly { personId: string; userTypeId?: string | null }[],
+  now: Date,
+  options: { lock: boolean; hostOptions: boolean },
+) {
+  const timeZone = companyZone(ctx);
+  const ids = wanted.map((w) => w.personId);
+  // A sign-in locks its people first: the same person signed in twice at once is signed in once.
+  const people = await findPeople(tx, ctx.entityId, personInScope(ctx), ids, { lock: options.lock });
+  const choices = await flowsForPeopleAtSite(tx, ctx.entityId, area.siteId, wanted);
+  const today = localDay(now, timeZone);
+  const { onSite, expected } = await arrivalVisitsOf(
+    tx,
+    ctx.entityId,
+    ids,
+    area.siteId,
+    dayRange(today, today, timeZone),
+    now,
+  );
+  const flows = [...choices.values()].flatMap((c) => (c.flow ? [c.flow] : []));
+  const flowIds = [...new Set(flows.map((f) => f.flowId))];
+  // Each read below is skipped when no flow has anything for it.
+  const flowCompliances = await compliancesOfFlows(
+    tx,
+    ctx.entityId,
+    flowIds.filter((id) => flows.some((f) => f.flowId === id && f.hasCompliances)),
+  );
+  const expectedHosts = await hostsOfVisits(
+    tx,
+    ctx.entityId,
+    expected.map((v) => v.id),
+  );
+  const complianceIds = [...new Set(flowCompliances.map((c) => c.id))];
+  const valid = await validAnswers(
+    tx,
+    ctx.entityId,
+    ids,
+    complianceIds,
+    now,
+    expected.map((v) => v.id),
+  );
+  const modes = await modesOfFlows(
+    tx,
+    ctx.entityId,
+    flowIds.filter((id) => flows.some((f) => f.flowId === id && f.hasModes)),
+  );
+  // The hosts a flow offers: shown by the preview, and checked at sign-in only against hosts chosen.
+  const hosts = await hostOptionsOfFlows(
+    tx,
+    ctx.entityId,
+    options.hostOptions ? flows.map((f) => ({ flowId: f.flowId, userTypeId: f.userType.id })) : [],
+  );
+
+  const plans = wanted.map((w): PersonPlan => {
+    const person = people.find((p) => p.id === w.personId) ?? null;
+    const choice = person ? (choices.get(w.personId) ?? null) : null;
+    const flowId = choice?.flow?.flowId ?? null;
+    const mine = onSite.filter((v) => v.visit.personId === w.personId);
+    const here = mine.find((v) => v.visit.areaId === area.id)?.visit ?? null;
+    const elsewhere = mine.find((v) => v.visit.areaId !== area.id) ?? null;
+    const action = area.loginMode === 'checkIn_only' ? 'check_in' : here ? 'sign_out' : 'sign_in';
+    const exp = action === 'sign_out' ? null : (expected.find((v) => v.personId === w.personId) ?? null);
+    let blocker: PersonPlan['blocker'] = null;
+    if (!person) blocker = { code: 'person_not_found', key: 'visit_person_not_found' };
+    else if (person.status !== 'active') blocker = { code: 'person_archived', key: 'visit_person_archived' };
+    else if (w.userTypeId && !choice?.userTypes.some((ut) => ut.id === w.userTypeId)) {
+      blocker = { code: 'person_not_found', key: 'visit_user_type_not_person' };
+    } else if (action === 'sign_in' && elsewhere) {
+      blocker = { code: 'on_site_elsewhere', key: 'visit_on_site_elsewhere', vars: { area: elsewhere.areaName } };
+    } else if (exp && !mayArrive(exp.stage as JourneyStage | null)) {
+      blocker =
+        exp.stage === 'rejected'
+          ? { code: 'rejected', key: 'visit_expected_rejected' }
+          : { code: 'awaiting_approval', key: 'visit_expected_awaiting_approval' };
+    }
+    return {
+      personId: w.personId,
+      person,
+      choice,
+      onSiteHere: here,
+      onSiteElsewhere: elsewhere,
+      expected: exp,
+      expectedHosts: exp
+        ? expectedHosts
+            .filter((h) => h.visitId === exp.id)
+            .map((h) => ({ id: h.id, full_name: `${h.firstName} ${h.lastName}`.trim(), email: h.email }))
+        : [],
+      action,
+      compliances: action === 'sign_out' ? [] : dueCompliances(flowCompliances, valid, w.personId, flowId),
+      modes: modes.filter((m) => m.flowId === flowId).map((m) => m.mode),
+      hostOptions: flowId ? (hosts.get(flowId) ?? []) : [],
+      blocker,
+    };
+  });
+  return { plans, timeZone };
+}
+
+export const bindingOf = (action: PersonPlan['action']): CustomFieldBinding => action;
+
+export async function actionFields(tx: Executor, ctx: AccessContext, actions: PersonPlan['action'][]) {
+  const result = new Map<CustomFieldBinding, ActionField[]>();
+  if (!planHasCustomFields(ctx.entity.plan)) return result;
+  for (const binding of new Set(actions.map(bindingOf)))
+    result.set(binding, await fieldsOfBinding(tx, ctx.entityId, binding));
+  return result;
+}
+
+export const reasonAction = (action: PersonPlan['action']): AttendanceAction =>
+  action === 'sign_out' ? 'sign_out' : 'sign_in';
+
+/** POST /visits/sign-in/preview (spec "Mass-action data"): what the flow asks of each person now. */
+export async function previewSignIn(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  body: SignInPreviewBody,
+  lang: Language,
+  now = new Date(),
+): Promise<SignInPreview> {
+  return inTenant(app, ctx, async (tx) => {
+    const area = await mustFindArea(tx, ctx, body.area_id);
+    const { plans, timeZone } = await planPeople(
+      tx,
+      ctx,
+      area,
+      body.person_ids.map((personId) => ({ personId })),
+      now,
+      { lock: false, hostOptions: true },
+    );
+    const fields = await actionFields(
+      tx,
+      ctx,
+      plans.map((p) => p.action),
+    );
+    const moment = localMoment(now, timeZone);
+    return {
+      area: {
+        id: area.id,
+        name: area.name,
+        site: { id: area.siteId, name: area.siteName },
+        login_mode: area.loginMode,
+      },
+      now: localStamp(now, timeZone),
+      timezone: timeZone,
+      people: plans.map((p): PersonPreview => {
+        const flow = p.choice?.flow ?? null;
+        const checks = flow?.settings.checks;
+        const reasons = applicableReasons(p.modes, reasonAction(p.action), moment);
+        const due = p.compliances;
+        return {
+          person_id: p.personId,
+          full_name: p.person ? fullName(p.person) : null,
+          photo_url: p.person ? photoUrl(p.person.id, p.person.image) : null,
+          user_type: p.choice?.userType ? { id: p.choice.userType.id, name: p.choice.userType.name } : null,
+          journey: flow
+            ? {
+                id: flow.journey.id,
+                name: flow.journey.name,
+                logo_url: flow.journey.logo ? `/api/v1/journeys/${flow.journey.id}/logo` : null,
+              }
+            : null,
+          journey_flow_id: flow?.flowId ?? null,
+          signed_in: p.onSiteHere !== null,
+          action: p.action,
+          badge_label: badgeLabel(area.loginMode, p.onSiteHere !== null),
+          visit_id: p.onSiteHere?.id ?? p.expected?.id ?? null,
+          expected_visit: p.expected
+            ? {
+                id: p.expected.id,
+                stage: (p.expected.stage as JourneyStage | null) ?? null,
+                expected: p.expected.expectedAt
+                  ? { at: p.expected.expectedAt.toISOString(), local: localStamp(p.expected.expectedAt, timeZone) }
+                  : null,
+                hosts: p.expectedHosts,
+              }
+            : null,
+          compliances: due,
+          documents: due
+            .filter((c) => c.status === 'due' && c.asked.format === 'vaccine')
+            .map((c) => {
+              const content = c.asked.content as {
+                protocols?: string[];
+                accept_negative_pcr?: boolean;
+                pcr_valid_days?: number | null;
+              };
+              return {
+                compliance_id: c.id,
+                name: c.asked.name,
+                protocols: content.protocols ?? [],
+                accept_negative_pcr: content.accept_negative_pcr ?? false,
+                pcr_valid_days: content.pcr_valid_days ?? null,
+              };
+            }),
+          checks: {
+            temperature:
+              checks?.temperature_check && p.action !== 'sign_out'
+                ? { threshold_c: checks.temperature_threshold, default_reading_c: 36 }
+                : null,
+            mask: Boolean(checks?.mask_check) && p.action !== 'sign_out',
+          },
+          host:
+            checks?.host && p.action !== 'sign_out'
+              ? {
+                  required: !checks.allow_not_select_host,
+                  allow_not_select_host: checks.allow_not_select_host,
+                  select_host_permitted: checks.select_host_permitted,
+                  note: flow!.settings.host_note,
+                  options: p.hostOptions.map((h) => ({ id: h.id, full_name: fullName(h), email: h.email })),
+                }
+              : null,
+          reasons: {
+            type: reasons.type,
+            options: reasons.reasons.map((r) => ({
+              id: r.id,
+              name: r.name,
+              attendance_code: r.attendance_code,
+              start_time: r.start_time,
+              duration_minutes: r.duration_minutes,
+            })),
+            preselected: reasons.preselected_id,
+          },
+          custom_fields: (fields.get(bindingOf(p.action)) ?? []).map((f) => ({
+            id: f.id,
+            name: f.name,
+            type: f.type,
+            required: f.required,
+            options: f.options,
+            section: f.section,
+          })),
+          blocker: p.blocker
+            ? { code: p.blocker.code, message: t(lang, `errors:${p.blocker.key}`, p.blocker.vars) }
+            : null,
+        };
+      }),
+    };
+  });
+}

@@ -1,0 +1,51 @@
+// How many statements a sign-in sends to PostgreSQL, request path included: each is a round trip on
+// the busiest call a front desk or kiosk makes (issue 12, item 3). The budget is what the service needs
+// today; a change that adds a read to every sign-in fails here and says which statements it sent.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestClient } from './helpers/http-client';
+import { createTestApp, type TestContext } from './helpers/test-app';
+import { visitsWorld } from './helpers/visits-factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** The statements the pool's connections send while `fn` runs (PostgreSQL only: PGlite has no wire). */
+async function statementsOf(fn: () => Promise<void>): Promise<string[]> {
+  // The live feed reads a burst's new rows once, a moment later, outside the request: not counted.
+  const feed = vi.spyOn(ctx.app.liveFeed, 'visitsChanged').mockImplementation(() => undefined);
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await fn();
+    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+  } finally {
+    spy.mockRestore();
+    feed.mockRestore();
+  }
+}
+
+const SIGN_IN_BUDGET = 8;
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a sign-in', () => {
+  it(`sends at most ${SIGN_IN_BUDGET} statements with the API token, request path included`, async () => {
+    const w = await visitsWorld(ctx.app, ctx.db.db);
+    const tokenRes = await w.admin.post('/company/client-token', {});
+    expect(tokenRes.statusCode, tokenRes.body).toBe(200);
+    const api = new TestClient(ctx.app);
+    api.bearer = tokenRes.json<{ token: string }>().token;
+    const [ada, bo] = [await w.person('Ada'), await w.person('Bo')];
+    // The first call warms what a running server holds (the access cache, prepared statements).
+    const warm = await api.post('/visits/sign-in', { area_id: w.areas.reception, people: [{ person_id: ada.id }] });
+    expect(warm.statusCode, warm.body).toBe(201);
+    await ctx.app.liveFeed.flush();
+
+    const sent = await statementsOf(async () => {
+      const res = await api.post('/visits/sign-in', { area_id: w.areas.reception, people: [{ person_id: bo.id }] });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(sent.length, sent.join('\n\n')).toBeLessThanOrEqual(SIGN_IN_BUDGET);
+  });
+});

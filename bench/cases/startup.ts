@@ -1,0 +1,143 @@
+// The first start: the compiled server started the way `npm start` starts it (the same node flags,
+// read from the root package.json), on a fresh embedded data folder or a fresh PostgreSQL database,
+// with the default settings (so the demo seed); once its start-up work is done it idles, and its
+// resident memory is read from /proc (Linux).
+//   BENCH_STARTUP_IDLE_SECONDS   idle time before reading RSS (default 30)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD_SCRIPT = path.join(ROOT, 'apps/server/scripts/build.ts');
+const IDLE_MS = Number(process.env.BENCH_STARTUP_IDLE_SECONDS ?? 30) * 1000;
+const START_TIMEOUT_MS = 120_000;
+// npm start's environment: nothing set but where to listen and which database.
+const UNSET = ['NODE_OPTIONS', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'WEB_DIST', 'HOST', 'APP_URL', 'LOG_LEVEL'];
+
+/** The last command of the root `start` script: `node <flags> apps/server/dist/server.js`. */
+function serverArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = (pkg.scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || !words.at(-1)?.endsWith('dist/server.js')) {
+    throw new Error(`npm start no longer ends with "node … dist/server.js": ${pkg.scripts.start}`);
+  }
+  return words.slice(1);
+}
+
+let built = false;
+/** What `npm start` builds first (only what is stale); not part of the timing. */
+function ensureBuilt() {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', BUILD_SCRIPT], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm start's build failed:\n${result.stderr}${result.stdout}`);
+  built = true;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A scratch database beside the one `url` names; dropped by the returned function. */
+async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_start_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return { url: scratch.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Starts the built server as `npm start` would, on a fresh embedded data folder or a fresh PostgreSQL database,
+ *  times it to the first 200 of GET /api/v1/public/config, then lets it idle and reads its RSS. */
+export async function measureStartup(database: { kind: 'embedded' } | { kind: 'postgres'; url: string }): Promise<{
+  firstAnswerMs: number;
+  idleRssMb: number;
+}> {
+  ensureBuilt();
+  const args = serverArgs();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'fd-bench-start-'));
+  const scratch = database.kind === 'postgres' ? await scratchDatabase(database.url) : null;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: path.join(workDir, 'data') };
+  for (const name of UNSET) delete env[name];
+  if (scratch) env.DATABASE_URL = scratch.url;
+
+  const logFile = path.join(workDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  let child: ChildProcess | null = null;
+  try {
+    const started = performance.now();
+    const server = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
+    child = server;
+    const check = (what: string) => {
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(`the server exited during start-up:\n${readFileSync(logFile, 'utf8')}`);
+      }
+      if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`${what} took too long`);
+    };
+    let firstAnswerMs = 0;
+    while (!firstAnswerMs) {
+      check('the first answer');
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/public/config`);
+        await res.arrayBuffer();
+        if (res.status === 200) firstAnswerMs = performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (!firstAnswerMs) await pause(20);
+    }
+    // The demo seed comes after the first answer (server.ts): the idle time starts once it is done.
+    while (!readFileSync(logFile, 'utf8').includes('"msg":"start-up work done"')) {
+      check('the start-up work');
+      await pause(100);
+    }
+    await pause(IDLE_MS);
+    return { firstAnswerMs: Math.round(firstAnswerMs), idleRssMb: Math.round(residentMb(server.pid!)) };
+  } finally {
+    if (child) await stop(child);
+    closeSync(log);
+    await scratch?.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

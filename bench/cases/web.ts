@@ -1,0 +1,218 @@
+// The web app's weight and Lighthouse figures, measured in Debian's Chromium against a running server.
+// Lighthouse stays out of the main install (about 100 MB and a clashing @types/pg): the first call
+// installs it under bench/.tools, later calls reuse it.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+
+const run = promisify(execFile);
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const TOOLS_DIR = fileURLToPath(new URL('../.tools', import.meta.url));
+const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, 'node_modules/lighthouse/cli/index.js');
+
+type PageWeight = { jsCssBytes: number; files: number };
+
+/** Same-origin JS and CSS, as the network layer names them or by extension (module preloads). */
+function isJsOrCss(url: string, resourceType: string, origin: string): boolean {
+  if (!url.startsWith(origin)) return false;
+  if (resourceType === 'script' || resourceType === 'stylesheet') return true;
+  return /\.(m?js|css)$/.test(new URL(url).pathname);
+}
+
+/** The cookies of a `Cookie` header, for a browser context on `baseUrl`. */
+function cookiesFor(baseUrl: string, cookie: string) {
+  return cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.includes('='))
+    .map((part) => {
+      const at = part.indexOf('=');
+      return { name: part.slice(0, at), value: part.slice(at + 1), url: baseUrl };
+    });
+}
+
+/**
+ * What the web app keeps in localStorage after a sign-in (lib/session.ts): the login result without
+ * its CSRF token, and the company chosen. The route guard reads it; the cookie alone does not sign in.
+ */
+async function storedSignIn(baseUrl: string, cookie: string): Promise<Record<string, string>> {
+  const res = await fetch(new URL('/api/v1/auth/me', baseUrl), { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET /api/v1/auth/me answered ${res.status}: is the cookie a signed-in session?`);
+  const { csrf_token: _csrf, ...me } = (await res.json()) as { csrf_token?: string; entity: { id: string } };
+  return { user: JSON.stringify({ ...me, entity_id: me.entity.id }), entity_id: me.entity.id };
+}
+
+/** A script for the page that writes `items` to its origin's localStorage (the bench has no DOM types). */
+const storageScript = (items: Record<string, string>) =>
+  `for (const [key, value] of Object.entries(${JSON.stringify(items)})) localStorage.setItem(key, value);`;
+
+async function signIn(context: BrowserContext, baseUrl: string, cookie: string): Promise<void> {
+  const storage = await storedSignIn(baseUrl, cookie);
+  await context.addCookies(cookiesFor(baseUrl, cookie));
+  await context.addInitScript({ content: storageScript(storage) });
+}
+
+// A page is idle when no request has been in flight for this long. Longer than Playwright's
+// `networkidle` (0.5 s): the dashboard waits 0.5 s on a timer (spec) before it loads its page.
+const QUIET_MS = 1500;
+const MAX_WAIT_MS = 30_000;
+// Socket.IO's long polls stay open by design: they are no sign of a page still loading.
+const isLongPoll = (url: string) => new URL(url).pathname.startsWith('/socket.io/');
+
+async function weighPage(page: Page, url: string): Promise<PageWeight> {
+  const origin = new URL(url).origin;
+  const sizes: Promise<number>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const track = (request: Request, delta: number) => {
+    if (isLongPoll(request.url())) return;
+    inFlight += delta;
+    lastActivity = Date.now();
+  };
+  page.on('request', (request) => track(request, 1));
+  page.on('requestfailed', (request) => track(request, -1));
+  page.on('requestfinished', (request) => {
+    track(request, -1);
+    if (isJsOrCss(request.url(), request.resourceType(), origin))
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  const deadline = Date.now() + MAX_WAIT_MS;
+  await page.goto(url, { waitUntil: 'load' });
+  while ((inFlight > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline)
+    await page.waitForTimeout(100);
+  if (Date.now() >= deadline) throw new Error(`${url} was still loading after ${MAX_WAIT_MS / 1000} s`);
+  const bytes = await Promise.all(sizes);
+  return { jsCssBytes: bytes.reduce((a, b) => a + b, 0), files: bytes.length };
+}
+
+/** Compressed bytes of JS and CSS the page loads before it is idle, as served (with accept-encoding br). */
+export async function measureWebWeight(
+  baseUrl: string,
+  cookie: string,
+): Promise<{ login: PageWeight; dashboard: PageWeight }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    // A fresh context per page: nothing comes from the cache of the other.
+    const loginContext = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
+    const login = await weighPage(await loginContext.newPage(), new URL('/login', baseUrl).href);
+    await loginContext.close();
+
+    const dashboardContext = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
+    await signIn(dashboardContext, baseUrl, cookie);
+    const page = await dashboardContext.newPage();
+    const dashboard = await weighPage(page, new URL('/', baseUrl).href);
+    if (new URL(page.url()).pathname !== '/')
+      throw new Error(`The dashboard sent the browser to ${page.url()}: the session did not sign it in`);
+    await dashboardContext.close();
+    return { login, dashboard };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function ensureLighthouse(): Promise<string> {
+  if (!existsSync(LIGHTHOUSE_CLI)) {
+    console.log(`Installing ${LIGHTHOUSE} into ${TOOLS_DIR} (once)…`);
+    await run('npm', ['install', '--prefix', TOOLS_DIR, '--no-save', '--no-audit', '--no-fund', LIGHTHOUSE], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
+  return LIGHTHOUSE_CLI;
+}
+
+type LighthouseReport = {
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+};
+
+/**
+ * Chromium with a debugging port and the signed-in state in its default profile, which is where
+ * Lighthouse opens its tab; Lighthouse is told to keep that storage.
+ */
+async function launchForLighthouse(profileDir: string, baseUrl: string, cookie?: string) {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, '--remote-debugging-port=0'],
+  });
+  if (cookie) {
+    const storage = await storedSignIn(baseUrl, cookie);
+    await context.addCookies(cookiesFor(baseUrl, cookie));
+    const page = context.pages()[0] ?? (await context.newPage());
+    // The origin's localStorage is written from a page of that origin; a static file keeps it cheap.
+    await page.goto(new URL('/favicon.svg', baseUrl).href);
+    await page.evaluate(storageScript(storage));
+    await page.goto('about:blank');
+  }
+  const portFile = path.join(profileDir, 'DevToolsActivePort');
+  const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`No debugging port in ${portFile}`);
+  return { context, port };
+}
+
+/** Lighthouse desktop preset on one page; `cookie` signs the page in (the dashboard). */
+export async function runLighthouse(
+  baseUrl: string,
+  pagePath: string,
+  cookie?: string,
+): Promise<{ performance: number; lcpMs: number; tbtMs: number; cls: number }> {
+  const cli = await ensureLighthouse();
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'fd-lighthouse-'));
+  const { context, port } = await launchForLighthouse(profileDir, baseUrl, cookie);
+  try {
+    const url = new URL(pagePath, baseUrl).href;
+    const { stdout } = await run(
+      process.execPath,
+      [
+        cli,
+        url,
+        `--port=${port}`,
+        '--preset=desktop',
+        '--only-categories=performance',
+        '--disable-storage-reset',
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const report = JSON.parse(stdout) as LighthouseReport;
+    if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+    // A guard that sent the page elsewhere (to the sign-in page) would measure the wrong page.
+    if (new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`Lighthouse on ${url} ended on ${report.finalDisplayedUrl}`);
+    const metric = (id: string) => {
+      const value = report.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse on ${url} reported no ${id}`);
+      return value;
+    };
+    const score = report.categories.performance.score;
+    if (score === null) throw new Error(`Lighthouse on ${url} gave no performance score`);
+    return {
+      performance: score,
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: metric('cumulative-layout-shift'),
+    };
+  } finally {
+    await context.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}

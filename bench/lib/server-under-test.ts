@@ -1,0 +1,103 @@
+// The processes the load is aimed at: the app's server on a working copy (the compiled build when there
+// is one, else the TypeScript entry through tsx), and the bare node:http baseline.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { BENCH_DIR, ROOT, type DatabaseKind } from '../dataset/data-set';
+import { sleep } from '../load/child-io';
+import { start, stop, tail, type Started } from './processes';
+
+const COMPILED_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const SOURCE_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const HELLO_ENTRY = path.join(BENCH_DIR, 'load/hello-server.ts');
+/** Requests per minute per address: the limiter runs on every request but never refuses the load. */
+const NEVER_LIMITED = '1000000000';
+
+export type RunningServer = { baseUrl: string; pid: number; entry: string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilUp(url: string, started: Started, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      throw new Error(
+        `exited during start-up (${started.child.exitCode ?? started.child.signalCode}):\n${tail(started.logFile)}`,
+      );
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`no answer within ${timeoutMs / 1000} s:\n${tail(started.logFile)}`);
+}
+
+/** Which entry the server starts from: the compiled build when another step has made one. */
+export function serverEntry(): { command: string[]; entry: string } {
+  if (existsSync(COMPILED_ENTRY)) return { command: [COMPILED_ENTRY], entry: 'apps/server/dist/server.js' };
+  return { command: ['--import', 'tsx', SOURCE_ENTRY], entry: 'tsx apps/server/src/server.ts' };
+}
+
+/** The environment the app runs with under the bench: production, quiet logs, jobs on, no limits hit. */
+export function serverEnv(kind: DatabaseKind, location: string, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JOBS: 'true',
+    PUBLIC_RATE_LIMIT: NEVER_LIMITED,
+    API_RATE_LIMIT: NEVER_LIMITED,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+  };
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  delete env.DATABASE_URL;
+  if (kind === 'postgres') env.DATABASE_URL = location;
+  else env.DATA_DIR = location;
+  return env;
+}
+
+export async function startServer(kind: DatabaseKind, location: string, logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const { command, entry } = serverEntry();
+  const started = start(process.execPath, command, { logFile, env: serverEnv(kind, location, port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    // A large embedded database takes a while to open.
+    await waitUntilUp(`${baseUrl}/api/v1/public/config`, started, 300_000);
+  } catch (error) {
+    await stop(started.child);
+    throw new Error(`the server (${entry}) ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { baseUrl, pid: started.child.pid!, entry, stop: () => stop(started.child) };
+}
+
+export async function startHello(logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const started = start(process.execPath, ['--import', 'tsx', HELLO_ENTRY], {
+    logFile,
+    env: { ...process.env, PORT: String(port) },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/`, started, 30_000);
+  return { baseUrl, pid: started.child.pid!, entry: 'bench/load/hello-server.ts', stop: () => stop(started.child) };
+}
