@@ -8,7 +8,7 @@
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
 //   BENCH_CASES=auth-me,sites,people,logbook,sign-ins,live,web,startup   which cases (default all)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
-//   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up)
+//   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
 //   BENCH_WRK_THREADS=1, BENCH_WRK_CONNECTIONS=32   wrk's settings, the same for the baseline
 //   BENCH_SIGNIN_RATE=315          sign-ins offered per second (the target, 300, plus 5 %)

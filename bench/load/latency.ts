@@ -1,5 +1,7 @@
 // Latency of list requests at a fixed, moderate concurrency: each variant is warmed up, then asked for
 // by `concurrency` loops for `seconds`, each loop sending its next request when the last one answered.
+// The first variant is warmed up longer: it is the server's first load, while its code is still being
+// compiled, and would otherwise measure that rather than the list.
 // Run by the bench in its own process:  node --import tsx bench/load/latency.ts <settings.json>
 import { DEEP_PAGE, PAGE_SIZE, listPath, nextCursorOf, type ListVariant } from '../cases/lists';
 import { latency, type Latency } from '../lib/stats';
@@ -85,12 +87,14 @@ async function measure(url: string, cookie: string, concurrency: number, seconds
 
 const settings = readSettings<LatencySettings>();
 const results: (VariantLatency | { name: string; error: string })[] = [];
-for (const variant of settings.variants) {
+const FIRST_WARM_UP_FACTOR = 4;
+for (const [index, variant] of settings.variants.entries()) {
   try {
     const request = variant.deep
       ? await deepRequest(settings.baseUrl, settings.cookie, variant)
       : { url: urlOf(settings.baseUrl, variant, variant.query), paging: 'page' as const };
-    await measure(request.url, settings.cookie, settings.concurrency, settings.warmupSeconds);
+    const warmUp = settings.warmupSeconds * (index === 0 ? FIRST_WARM_UP_FACTOR : 1);
+    await measure(request.url, settings.cookie, settings.concurrency, warmUp);
     const run = await measure(request.url, settings.cookie, settings.concurrency, settings.seconds);
     results.push({
       name: variant.name,

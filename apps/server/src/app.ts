@@ -7,15 +7,11 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_TOKEN_PERMISSIONS } from '@app/shared/access/permissions';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
 import { companyRoutes } from './modules/entities/company.routes';
@@ -70,7 +66,9 @@ export async function buildApp(opts: AppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from their schemas; the tests also write each with zod
+  // and fail on any difference (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: opts.env.NODE_ENV === 'test' }));
 
   // External plugins first, then ours, then the feature modules.
   await app.register(contextPlugin, { db: opts.db, env: opts.env, mailer: opts.mailer });

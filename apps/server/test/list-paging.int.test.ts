@@ -77,6 +77,33 @@ describe('keyset paging', () => {
     }
   });
 
+  it("counts a search's matches with the list's other conditions, on every page and past the last", async () => {
+    const tag = `Sc${Date.now().toString(36)}`;
+    const made = [];
+    for (let i = 0; i < 9; i++) {
+      made.push(
+        await insertPerson(ctx.db.db, w.entity, {
+          firstName: tag,
+          lastName: `Q${i}`,
+          status: i % 3 === 0 ? 'archived' : 'active',
+        }),
+      );
+    }
+    const active = made.filter((_, i) => i % 3 !== 0).map((p) => p.id);
+    const base = `/people?sortField=name&orderBy=asc&search=${tag}&status=active&limit=4`;
+    const first = (await w.admin.get(base)).json<Page>();
+    expect(first).toMatchObject({ count: 6, count_capped: false });
+    expect(first.data.map((p) => p.id)).toEqual(active.slice(0, 4));
+    const next = (await w.admin.get(`${base}&cursor=${encodeURIComponent(first.next_cursor!)}`)).json<Page>();
+    expect(next).toMatchObject({ count: 6, next_cursor: null });
+    expect(next.data.map((p) => p.id)).toEqual(active.slice(4));
+    expect((await w.admin.get(`${base}&page=2`)).json<Page>().data.map((p) => p.id)).toEqual(active.slice(4));
+    expect((await w.admin.get(`${base}&page=5`)).json<Page>()).toMatchObject({ data: [], count: 6 });
+    // Without the filter, the archived ones count too; a search matching nobody counts none.
+    expect((await w.admin.get(`/people?search=${tag}`)).json<Page>().count).toBe(9);
+    expect((await w.admin.get(`/people?search=${tag}zz`)).json<Page>()).toMatchObject({ data: [], count: 0 });
+  });
+
   it("follows the logbook's cursor, in every order, without repeating a visit signed in meanwhile", async () => {
     const person = await w.person('Paged');
     const day = '2026-01-15';

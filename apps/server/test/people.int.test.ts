@@ -336,6 +336,10 @@ describe('admin scope (spec §6)', () => {
     const seen = (await c.get('/people?limit=100')).json<{ data: Person[]; count: number }>();
     expect(seen.data.map((p) => p.first_name).sort()).toEqual(['Both', 'Inside', 'Test']);
     expect(seen.count).toBe(3);
+    // A search finds and counts only the admin's people too.
+    const searched = (await c.get('/people?limit=100&search=lovelace')).json<{ data: Person[]; count: number }>();
+    expect(searched.data.map((p) => p.first_name).sort()).toEqual(['Both', 'Inside']);
+    expect(searched.count).toBe(2);
     for (const out of [otherSite, otherType]) {
       expect((await c.get(`/people/${out.id}`)).statusCode).toBe(404);
       expect((await c.put(`/people/${out.id}`, w.body())).statusCode).toBe(404);

@@ -12,6 +12,7 @@ function setup(respond: (call: Call) => Response | Promise<Response>, csrf = 'cs
       return respond(call);
     }),
     navigate: vi.fn<(to: string) => void>(),
+    currentPath: vi.fn(() => '/'),
     toast: vi.fn<(message: string) => void>(),
     alert: vi.fn<() => void>(),
     language: () => 'ar',
@@ -98,6 +99,12 @@ describe('api client error catalogue', () => {
     const otp = setup(() => json(403, { code: 'otp_enrolment_required', message: 'Enable it', otp_error: true }));
     expect((await failure(otp.api.get('/company'))).otpError).toBe(true);
     expect(otp.effects.navigate).toHaveBeenCalledWith('/otp-error');
+
+    // A request still running as the person reached the enrolment page leaves them there.
+    const enrolling = setup(() => json(403, { code: 'otp_enrolment_required', message: 'Enable it', otp_error: true }));
+    enrolling.effects.currentPath.mockReturnValue('/account/two-step');
+    await failure(enrolling.api.get('/company'));
+    expect(enrolling.effects.navigate).not.toHaveBeenCalled();
 
     const forbidden = setup(() => json(403, { code: 'forbidden', message: 'No' }));
     await failure(forbidden.api.get('/company'));

@@ -73,13 +73,20 @@ export type RequestOptions = ErrorHandlingOptions & {
 type ErrorReaction =
   { kind: 'none' } | { kind: 'navigate'; to: string } | { kind: 'alert' } | { kind: 'toast'; message: string };
 
-/** The spec's error catalogue (§8), status by status. */
-function reactionTo(error: ApiError): ErrorReaction {
+/**
+ * Where a person who must enrol in two-step authentication already is: a request refused for that
+ * reason (one still running as they got there, say) leaves them on the enrolment page.
+ */
+const ENROLLING = new Set<string>([paths.twoStep, paths.otpError]);
+
+/** The spec's error catalogue (§8), status by status. `here` is the page's path. */
+function reactionTo(error: ApiError, here: string): ErrorReaction {
   switch (error.status) {
     case 401:
       return { kind: 'navigate', to: paths.error };
     case 403:
-      return { kind: 'navigate', to: error.otpError ? paths.otpError : paths.error };
+      if (error.otpError) return ENROLLING.has(here) ? { kind: 'none' } : { kind: 'navigate', to: paths.otpError };
+      return { kind: 'navigate', to: paths.error };
     case 404:
       return { kind: 'navigate', to: paths.notFound };
     case 500:
@@ -95,6 +102,8 @@ function reactionTo(error: ApiError): ErrorReaction {
 export type ApiClientEffects = {
   fetch: typeof fetch;
   navigate: (to: string) => void;
+  /** The path of the page shown now. */
+  currentPath: () => string;
   toast: (message: string) => void;
   alert: () => void;
   language: () => string;
@@ -152,7 +161,7 @@ function toApiError(response: Response, body: unknown, translate: (key: string) 
 export function createApiClient(effects: ApiClientEffects) {
   function react(error: ApiError, options: ErrorHandlingOptions): void {
     if (options.handleErrors === false || options.handledByCaller?.includes(error.status)) return;
-    const reaction = reactionTo(error);
+    const reaction = reactionTo(error, effects.currentPath());
     if (reaction.kind === 'navigate') effects.navigate(reaction.to);
     else if (reaction.kind === 'alert') effects.alert();
     else if (reaction.kind === 'toast') effects.toast(reaction.message);
@@ -228,6 +237,7 @@ function readCookie(name: string): string | undefined {
 export const api: ApiClient = createApiClient({
   fetch: (input, init) => fetch(input, init),
   navigate: (to) => navigateTo(to),
+  currentPath: () => window.location.pathname,
   toast: notifyError,
   alert: alertServerError,
   language: () => i18next.resolvedLanguage ?? i18next.language ?? 'en',

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PersonSortField } from '@app/shared/people/schemas';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
-import { afterCursor, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
+import { afterCursor, COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
 import { people, roles } from '../../db/schema/index';
 import { selectWithRefs, type ListPeopleQuery, type PersonWithRefs } from './people.repository';
 
@@ -28,6 +29,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A trigram index needs three characters to look anything up; shorter searches are plain filters. */
 const TRIGRAM_MIN = 3;
 
+/** What a search looks for: LIKE patterns in lower case, and whether the trigram indexes can find it. */
+type SearchTerms = { pattern: string; digitsPattern: string | null; indexed: boolean; byId: boolean };
+
+function searchTerms(search: string, contacts: boolean): SearchTerms {
+  const digits = search.replace(/[\s()+-]/g, '');
+  const digitsPattern = contacts && /^\d+$/.test(digits) ? containing(digits) : null;
+  return {
+    pattern: containing(search),
+    digitsPattern,
+    indexed: search.length >= TRIGRAM_MIN || (digitsPattern !== null && digits.length >= TRIGRAM_MIN),
+    // A person's id finds them too.
+    byId: contacts && UUID.test(search),
+  };
+}
+
 /**
  * The people a search finds: those whose name or company contains it, and with `contacts` (what only
  * people management may read) also their email, id number, or phone with or without its code, spaces,
@@ -36,18 +52,14 @@ const TRIGRAM_MIN = 3;
  */
 export function searchFilter(search: string | undefined, contacts: boolean): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containing(search);
-  const digits = search.replace(/[\s()+-]/g, '');
-  const digitsPattern = contacts && /^\d+$/.test(digits) ? containing(digits) : null;
-  const indexed = search.length >= TRIGRAM_MIN || (digitsPattern !== null && digits.length >= TRIGRAM_MIN);
+  const { pattern, digitsPattern, indexed, byId } = searchTerms(search, contacts);
   const matches = indexed
     ? sql`${people.id} in (select app_people_matching(lower(${pattern}), ${digitsPattern}, ${contacts}))`
     : or(
         sql`${contacts ? people.searchText : people.searchName} like lower(${pattern})`,
         digitsPattern ? sql`${people.searchText} like ${digitsPattern}` : undefined,
       )!;
-  // A person's id finds them too.
-  return contacts && UUID.test(search) ? or(sql`${people.id} = ${search.toLowerCase()}::uuid`, matches) : matches;
+  return byId ? or(sql`${people.id} = ${search.toLowerCase()}::uuid`, matches) : matches;
 }
 
 export function peopleWhere(
@@ -78,33 +90,43 @@ export function peopleWhere(
 /**
  * Each sort's keys, in index order (people_entity_*_idx), all going the sort's way and ending with the
  * id, so that a page after a cursor is one index range. Timestamps travel in a cursor as PostgreSQL
- * text, keeping their microseconds.
+ * text, keeping their microseconds. The keys are read from `people` or, for a search, from what
+ * app_people_found returned (`found`, which has the same columns).
  */
-type KeyedSort = { keys: SQL[]; casts: string[]; cursorOf: (row: PersonWithRefs) => CursorValue[] };
+type PeopleColumns = typeof people | typeof found;
+type KeyedSort = {
+  keys: (t: PeopleColumns) => SQL[];
+  casts: string[];
+  cursorOf: (row: PersonWithRefs) => CursorValue[];
+};
+const found = alias(people, 'found');
+/** The name of the search's result in its statement (`found` keys refer to it). */
+const FOUND = sql.identifier('found');
 const SORTS: Record<Exclude<PersonSortField, 'role'>, KeyedSort> = {
   name: {
-    keys: [sql`${people.lastName}`, sql`${people.firstName}`, sql`${people.id}`],
+    keys: (t) => [sql`${t.lastName}`, sql`${t.firstName}`, sql`${t.id}`],
     casts: ['text', 'text', 'uuid'],
     cursorOf: (r) => [r.person.lastName, r.person.firstName, r.person.id],
   },
   email: {
-    keys: [sql`${people.emailMissing}`, sql`${people.emailKey}`, sql`${people.id}`],
+    keys: (t) => [sql`${t.emailMissing}`, sql`${t.emailKey}`, sql`${t.id}`],
     casts: ['boolean', 'text', 'uuid'],
     cursorOf: (r) => [r.person.email === null, r.person.email ?? '', r.person.id],
   },
   status: {
-    keys: [sql`${people.status}`, sql`${people.id}`],
+    keys: (t) => [sql`${t.status}`, sql`${t.id}`],
     casts: ['text', 'uuid'],
     cursorOf: (r) => [r.person.status, r.person.id],
   },
   created_at: {
-    keys: [sql`${people.createdAt}`, sql`${people.id}`],
+    keys: (t) => [sql`${t.createdAt}`, sql`${t.id}`],
     casts: ['timestamptz', 'uuid'],
     cursorOf: (r) => [r.createdAtText, r.person.id],
   },
 };
 
 export type PeoplePage = { rows: PersonWithRefs[]; nextCursor: string | null };
+export type CountedPeoplePage = PeoplePage & { count: number; capped: boolean };
 
 /**
  * One page of people in the list's order: after `q.cursor` when given (keyset), else at `q.page`.
@@ -117,15 +139,42 @@ export async function findPeoplePage(
   q: ListPeopleQuery,
   opts: { searchContacts?: boolean } = {},
 ): Promise<PeoplePage> {
+  const search = foundSearch(q, opts);
+  if (search) return findFoundPage(tx, entityId, scope, q, search, opts);
+  return findListedPage(tx, entityId, scope, q, opts);
+}
+
+/** A page of people and how many the list's conditions match, up to COUNT_CAP. */
+export async function findCountedPeoplePage(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  q: ListPeopleQuery,
+  opts: { searchContacts?: boolean } = {},
+): Promise<CountedPeoplePage> {
+  const search = foundSearch(q, opts);
+  if (search) return findFoundPage(tx, entityId, scope, q, search, opts);
+  const page = await findListedPage(tx, entityId, scope, q, opts);
+  return { ...page, ...(await countPeople(tx, entityId, scope, q, opts)) };
+}
+
+async function findListedPage(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  q: ListPeopleQuery,
+  opts: { searchContacts?: boolean },
+): Promise<PeoplePage> {
   const where = peopleWhere(entityId, scope, q, opts);
   if (q.sortField === 'role') return findPeoplePageByRole(tx, entityId, where, q);
   const sort = SORTS[q.sortField];
+  const keys = sort.keys(people);
   const dir = q.orderBy;
   const sortName = `people:${q.sortField}:${dir}`;
   const after = q.cursor
-    ? afterCursor(sort.keys, decodeCursor(q.cursor, sortName, sort.keys.length), sort.casts, dir)
+    ? afterCursor(keys, decodeCursor(q.cursor, sortName, keys.length), sort.casts, dir)
     : undefined;
-  const order = sort.keys.map((k) => (dir === 'asc' ? asc(k) : desc(k)));
+  const order = keys.map((k) => (dir === 'asc' ? asc(k) : desc(k)));
   const offset = q.cursor ? 0 : (q.page - 1) * q.limit;
   let rows: PersonWithRefs[];
   if (offset === 0) {
@@ -150,6 +199,81 @@ export async function findPeoplePage(
   }
   return pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last)));
 }
+
+/** The search terms when the list is a search the trigram indexes answer, in an order by columns. */
+function foundSearch(q: ListPeopleQuery, opts: { searchContacts?: boolean }): SearchTerms | null {
+  if (!q.search || q.sortField === 'role') return null;
+  const terms = searchTerms(q.search, opts.searchContacts ?? true);
+  return terms.indexed && !terms.byId ? terms : null;
+}
+
+/**
+ * A search's page and count from one statement: app_people_found returns the matches with their sort
+ * keys (read once, for the match check), the other conditions are checked on those people only, and
+ * the page is cut from that result. A search matching thousands thus reads each match once, where a
+ * page and a count of `people` would each read them all.
+ */
+async function findFoundPage(
+  tx: Executor,
+  entityId: string,
+  scope: SQL | undefined,
+  q: ListPeopleQuery,
+  terms: SearchTerms,
+  opts: { searchContacts?: boolean },
+): Promise<CountedPeoplePage> {
+  const contacts = opts.searchContacts ?? true;
+  const sort = SORTS[q.sortField as keyof typeof SORTS];
+  const keys = sort.keys(found);
+  const dir = q.orderBy;
+  const sortName = `people:${q.sortField}:${dir}`;
+  const after = q.cursor
+    ? afterCursor(keys, decodeCursor(q.cursor, sortName, keys.length), sort.casts, dir)
+    : undefined;
+  // The list's other conditions (scope, user types, sites…), on the found person's row.
+  const others = peopleWhere(entityId, scope, { ...q, search: undefined }, opts);
+  const hasOthers = scope !== undefined || hasFilters(q);
+  const matches = sql`select f.* from app_people_found(lower(${terms.pattern}), ${terms.digitsPattern}, ${contacts}) f
+    ${hasOthers ? sql`where exists (select 1 from ${people} where ${people.id} = f.id and ${others})` : sql``}`;
+  const counted = sql`(select count(*)::int from (select 1 from ${FOUND} limit ${COUNT_CAP + 1}) c)`;
+  const page = rowsOf<{ id: string; total: number }>(
+    await tx.execute(sql`with ${FOUND} as materialized (${matches})
+      select ${found.id} as id, ${counted} as total from ${FOUND}
+      ${after ? sql`where ${after}` : sql``}
+      order by ${sql.join(
+        keys.map((k) => sql`${k} ${sql.raw(dir)}`),
+        sql`, `,
+      )}
+      limit ${q.limit + 1} offset ${q.cursor ? 0 : (q.page - 1) * q.limit}`),
+  );
+  const total =
+    page[0]?.total ??
+    (q.cursor || q.page > 1
+      ? (rowsOf<{ total: number }>(
+          await tx.execute(sql`with ${FOUND} as materialized (${matches}) select ${counted} as total`),
+        )[0]?.total ?? 0)
+      : 0);
+  const rows = await peopleInOrder(
+    tx,
+    entityId,
+    page.map((r) => r.id),
+  );
+  return {
+    ...pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last))),
+    count: Math.min(total, COUNT_CAP),
+    capped: total > COUNT_CAP,
+  };
+}
+
+const hasFilters = (q: Partial<ListPeopleQuery>) =>
+  Boolean(
+    q.user_type_id?.length ||
+    q.site_id?.length ||
+    q.role_id?.length ||
+    q.label_id?.length ||
+    q.department_id?.length ||
+    q.status ||
+    q.dashboard_access,
+  );
 
 /** People by id with their names of things, in the order of the ids. */
 async function peopleInOrder(tx: Executor, entityId: string, ids: string[]): Promise<PersonWithRefs[]> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { listPeopleQuerySchema } from '@app/shared/people/schemas';
 import type { Executor } from '../../db/client';
@@ -59,7 +60,6 @@ export async function findPersonWithRefs(
   return row ?? null;
 }
 
-/** People of the company by id, within the scope (one query for any number of ids). */
 /**
  * People by id within the scope. With `lock`, each row is locked until the transaction ends against
  * another such lock (not against references to the person): two requests acting on one person at once
@@ -136,6 +136,127 @@ export async function labelsOf(tx: Executor, entityId: string, personIds: string
     .innerJoin(labels, and(eq(labels.entityId, personLabels.entityId), eq(labels.id, personLabels.labelId)))
     .where(and(eq(personLabels.entityId, entityId), inArray(personLabels.personId, personIds)))
     .orderBy(asc(labels.name), asc(labels.id));
+}
+
+/** What a list row of a person shows beside the person's own columns. */
+export type PersonRefs = {
+  sites: { personId: string; id: string; name: string }[];
+  userTypes: { personId: string; id: string; name: string }[];
+  labels: { personId: string; id: string; name: string; color: string }[];
+  fieldValues: { personId: string; fieldId: string; type: string; value: unknown }[];
+};
+
+type RefRow = {
+  kind: 'site' | 'type' | 'label' | 'field';
+  personId: string;
+  id: string;
+  name: string | null;
+  color: string | null;
+  fieldType: string | null;
+  value: unknown;
+};
+
+/**
+ * The sites, user types, labels and (with `withFields`) profile field values of people, in one round
+ * trip: one prepared statement whose parts are each ordered as sitesOf, userTypesOf, labelsOf and
+ * fieldValuesOf order them.
+ */
+const personRefsQuery = preparedQuery('person_refs_v1', (db) => {
+  const entityId = sql.placeholder('entityId');
+  const ofPeople = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+  const none = sql<string | null>`null::text`;
+  const siteRows = db
+    .select({
+      kind: sql<RefRow['kind']>`'site'`.as('kind'),
+      personId: personSites.personId,
+      id: sites.id,
+      name: sql<string | null>`${sites.name}`.as('name'),
+      color: none.as('color'),
+      fieldType: none.as('field_type'),
+      value: sql<unknown>`null::jsonb`.as('value'),
+      position: sql<number>`0`.as('position'),
+    })
+    .from(personSites)
+    .innerJoin(sites, and(eq(sites.entityId, personSites.entityId), eq(sites.id, personSites.siteId)))
+    .where(and(eq(personSites.entityId, entityId), ofPeople(personSites.personId)));
+  const typeRows = db
+    .select({
+      kind: sql<RefRow['kind']>`'type'`,
+      personId: personUserTypes.personId,
+      id: userTypes.id,
+      name: sql<string | null>`${userTypes.name}`,
+      color: none,
+      fieldType: none,
+      value: sql<unknown>`null::jsonb`,
+      position: sql<number>`0`,
+    })
+    .from(personUserTypes)
+    .innerJoin(
+      userTypes,
+      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
+    )
+    .where(and(eq(personUserTypes.entityId, entityId), ofPeople(personUserTypes.personId)));
+  const labelRows = db
+    .select({
+      kind: sql<RefRow['kind']>`'label'`,
+      personId: personLabels.personId,
+      id: labels.id,
+      name: sql<string | null>`${labels.name}`,
+      color: sql<string | null>`${labels.color}`,
+      fieldType: none,
+      value: sql<unknown>`null::jsonb`,
+      position: sql<number>`0`,
+    })
+    .from(personLabels)
+    .innerJoin(labels, and(eq(labels.entityId, personLabels.entityId), eq(labels.id, personLabels.labelId)))
+    .where(and(eq(personLabels.entityId, entityId), ofPeople(personLabels.personId)));
+  const fieldRows = db
+    .select({
+      kind: sql<RefRow['kind']>`'field'`,
+      personId: personFieldValues.personId,
+      id: customFields.id,
+      name: none,
+      color: none,
+      fieldType: sql<string | null>`${customFields.type}`,
+      value: sql<unknown>`${personFieldValues.value}`,
+      position: sql<number>`${customFields.position}`,
+    })
+    .from(personFieldValues)
+    .innerJoin(
+      customFields,
+      and(eq(customFields.entityId, personFieldValues.entityId), eq(customFields.id, personFieldValues.fieldId)),
+    )
+    .where(
+      and(
+        sql`${sql.placeholder('withFields')}::boolean`,
+        eq(personFieldValues.entityId, entityId),
+        ofPeople(personFieldValues.personId),
+        eq(customFields.binding, 'profile'),
+      ),
+    );
+  return siteRows
+    .unionAll(typeRows)
+    .unionAll(labelRows)
+    .unionAll(fieldRows)
+    .orderBy(sql`1, 8, 4, 3`);
+});
+
+export async function personRefsOf(
+  tx: Executor,
+  entityId: string,
+  personIds: string[],
+  { withFields }: { withFields: boolean },
+): Promise<PersonRefs> {
+  const refs: PersonRefs = { sites: [], userTypes: [], labels: [], fieldValues: [] };
+  if (personIds.length === 0) return refs;
+  const rows = (await personRefsQuery(tx, { entityId, ids: personIds, withFields })) as RefRow[];
+  for (const r of rows) {
+    if (r.kind === 'site') refs.sites.push({ personId: r.personId, id: r.id, name: r.name! });
+    else if (r.kind === 'type') refs.userTypes.push({ personId: r.personId, id: r.id, name: r.name! });
+    else if (r.kind === 'label') refs.labels.push({ personId: r.personId, id: r.id, name: r.name!, color: r.color! });
+    else refs.fieldValues.push({ personId: r.personId, fieldId: r.id, type: r.fieldType!, value: r.value });
+  }
+  return refs;
 }
 
 /** Stored values of profile fields (the visit fields are stored on visits). */

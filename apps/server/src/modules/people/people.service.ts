@@ -31,7 +31,7 @@ import {
   type ListPeopleQuery,
   type PersonRecord,
 } from './people.repository';
-import { countPeople, findPeoplePage } from './people-list.repository';
+import { findCountedPeoplePage } from './people-list.repository';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -54,8 +54,7 @@ export async function readPerson(tx: Executor, ctx: AccessContext, id: string): 
 export async function listCompanyPeople(app: FastifyInstance, ctx: AccessContext, q: ListPeopleQuery) {
   return inTenant(app, ctx, async (tx) => {
     const scope = personInScope(ctx);
-    const { rows, nextCursor } = await findPeoplePage(tx, ctx.entityId, scope, q);
-    const { count, capped } = await countPeople(tx, ctx.entityId, scope, q);
+    const { rows, nextCursor, count, capped } = await findCountedPeoplePage(tx, ctx.entityId, scope, q);
     return { data: await toPeople(tx, ctx, rows), count, count_capped: capped, next_cursor: nextCursor };
   });
 }

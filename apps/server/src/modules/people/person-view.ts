@@ -2,7 +2,7 @@ import { planHasCustomFields } from '@app/shared/custom-fields/schemas';
 import { DASHBOARD_ACCESS, type DashboardAccess, type Person } from '@app/shared/people/schemas';
 import type { Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
-import { fieldValuesOf, labelsOf, sitesOf, userTypesOf, type PersonWithRefs } from './people.repository';
+import { personRefsOf, type PersonWithRefs } from './people.repository';
 
 // A person as the API shows it, built from the row and what the person has. Any number of people
 // costs the same four queries (sites, user types, labels, custom values), never one per person.
@@ -48,11 +48,11 @@ export function groupBy<T extends { personId: string }>(rows: T[]): Map<string, 
 export async function toPeople(tx: Executor, ctx: AccessContext, rows: PersonWithRefs[]): Promise<Person[]> {
   const ids = rows.map((r) => r.person.id);
   const withCustomFields = planHasCustomFields(ctx.entity.plan);
-  // One after the other: a transaction is one connection.
-  const siteRows = groupBy(await sitesOf(tx, ctx.entityId, ids));
-  const typeRows = groupBy(await userTypesOf(tx, ctx.entityId, ids));
-  const labelRows = groupBy(await labelsOf(tx, ctx.entityId, ids));
-  const valueRows = groupBy(withCustomFields ? await fieldValuesOf(tx, ctx.entityId, ids) : []);
+  const refs = await personRefsOf(tx, ctx.entityId, ids, { withFields: withCustomFields });
+  const siteRows = groupBy(refs.sites);
+  const typeRows = groupBy(refs.userTypes);
+  const labelRows = groupBy(refs.labels);
+  const valueRows = groupBy(refs.fieldValues);
   const accessible = (siteId: string) => ctx.siteIds === null || ctx.siteIds.includes(siteId);
   return rows.map(({ person: p, roleName, departmentName }) => ({
     id: p.id,
