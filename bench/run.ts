@@ -32,7 +32,7 @@ import { measureStartupCase, measureWeb } from './cases/external';
 import { listVariants, measureLists, measureRawSql } from './cases/list-latency';
 import { liveBackgroundSeconds, measureLive } from './cases/live';
 import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
-import { measureHello, measureRatio } from './cases/throughput';
+import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
 import type { VariantSql } from './load/raw-sql';
 import { ensureDataSet, makeWorkingCopy, removeStaleCopies, type WorkingCopy } from './lib/data-sets';
 import { readOptions, type Options } from './lib/options';
@@ -102,6 +102,8 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         if (hello instanceof Error) rows.push(failedRow('hello (baseline)', kind, hello));
         else {
           rows.push(hello.row);
+          if (wants('auth-me'))
+            rows.push(...(await guard('floor', kind, () => measureFrameworkFloor(ctx, hello.result))));
           for (const name of ['auth-me', 'sites'] as const) {
             if (wants(name))
               rows.push(...(await guard(name, kind, async () => [await measureRatio(ctx, name, hello.result)])));

@@ -2,7 +2,10 @@
 // and then against the app with the same settings; each case's figure is a ratio to the baseline.
 //   auth-me  GET /api/v1/auth/me   session look-up, the company's access, permissions
 //   sites    GET /api/v1/sites     the same plus one tenant list query
-import { startHello } from '../lib/server-under-test';
+// Beside auth-me, the framework's floor: bare Fastify answering the same body, without and with the
+// app's response headers (reference rows, judged by nothing).
+import { writeFileSync } from 'node:fs';
+import { startFrameworkFloor, startHello } from '../lib/server-under-test';
 import { ms, perSecond } from '../lib/stats';
 import { runWrk, type WrkResult, type WrkSettings } from '../lib/wrk';
 import type { Row } from '../lib/report';
@@ -56,4 +59,32 @@ export async function measureRatio(ctx: CaseContext, name: 'auth-me' | 'sites', 
     against: `≥ ${target}× hello (${perSecond(hello.rps)} req/s)`,
     met: result.errors === 0 && ratio >= target,
   };
+}
+
+/** Bare Fastify answering the app's own /auth/me body: alone, then with the app's response headers. */
+export async function measureFrameworkFloor(ctx: CaseContext, hello: WrkResult): Promise<Row[]> {
+  const res = await fetch(`${ctx.server.baseUrl}/api/v1/auth/me`, { headers: { cookie: ctx.cookie } });
+  if (!res.ok) throw new Error(`GET /api/v1/auth/me answered ${res.status}`);
+  const bodyFile = file(ctx, 'auth-me-body.json');
+  writeFileSync(bodyFile, await res.text());
+  const floor = await startFrameworkFloor(file(ctx, 'framework-floor.log'), bodyFile);
+  try {
+    const rows: Row[] = [];
+    for (const [path, what] of [
+      ['/bare', 'bare Fastify, the same answer'],
+      ['/dressed', "bare Fastify, the same answer and the app's response headers"],
+    ] as const) {
+      const result = await measure(ctx, `${floor.baseUrl}${path}`);
+      rows.push({
+        case: `floor: ${what}`,
+        database: ctx.kind,
+        figure: `${perSecond(result.rps)} req/s = ${(result.rps / hello.rps).toFixed(2)}× hello (${detail(result)})`,
+        against: 'reference for auth-me',
+        met: null,
+      });
+    }
+    return rows;
+  } finally {
+    await floor.stop();
+  }
 }

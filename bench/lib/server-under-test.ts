@@ -10,6 +10,7 @@ import { start, stop, tail, type Started } from './processes';
 const COMPILED_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SOURCE_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const HELLO_ENTRY = path.join(BENCH_DIR, 'load/hello-server.ts');
+const FLOOR_ENTRY = path.join(BENCH_DIR, 'load/framework-floor-server.ts');
 /** Requests per minute per address: the limiter runs on every request but never refuses the load. */
 const NEVER_LIMITED = '1000000000';
 
@@ -92,12 +93,26 @@ export async function startServer(kind: DatabaseKind, location: string, logFile:
 }
 
 export async function startHello(logFile: string): Promise<RunningServer> {
+  return startBaseline(HELLO_ENTRY, '/', logFile, {});
+}
+
+/** The framework floor (bench/load/framework-floor-server.ts), answering with the body in `bodyFile`. */
+export async function startFrameworkFloor(logFile: string, bodyFile: string): Promise<RunningServer> {
+  return startBaseline(FLOOR_ENTRY, '/bare', logFile, { FLOOR_BODY: bodyFile });
+}
+
+async function startBaseline(
+  entry: string,
+  probe: string,
+  logFile: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningServer> {
   const port = await freePort();
-  const started = start(process.execPath, ['--import', 'tsx', HELLO_ENTRY], {
+  const started = start(process.execPath, ['--import', 'tsx', entry], {
     logFile,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/`, started, 30_000);
-  return { baseUrl, pid: started.child.pid!, entry: 'bench/load/hello-server.ts', stop: () => stop(started.child) };
+  await waitUntilUp(`${baseUrl}${probe}`, started, 30_000);
+  return { baseUrl, pid: started.child.pid!, entry: path.relative(ROOT, entry), stop: () => stop(started.child) };
 }

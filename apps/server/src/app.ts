@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import { API_TOKEN_PERMISSIONS } from '@app/shared/access/permissions';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { responseSerializerCompiler } from './lib/response-serializer';
+import { buildSecurityHeaders } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
 import { companyRoutes } from './modules/entities/company.routes';
@@ -72,26 +72,8 @@ export async function buildApp(opts: AppOptions) {
 
   // External plugins first, then ours, then the feature modules.
   await app.register(contextPlugin, { db: opts.db, env: opts.env, mailer: opts.mailer });
-  // Security headers (helmet), built once: @fastify/helmet builds helmet's middleware again on every
-  // request, which cost an eighth of a small request's time.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Announcement images are https addresses, videos YouTube embeds (modules/announcements/sanitize.ts).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Security headers (helmet), built once (decision 024).
+  const securityHeaders = buildSecurityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
