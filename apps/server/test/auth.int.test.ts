@@ -125,7 +125,7 @@ describe('several companies and subdomains', () => {
     const chosen = await client.post('/auth/entity', { entity_id: b.entity.id });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().entity.package).toBe('Standalone');
-    expect((await client.get('/company')).json().id).toBe(b.entity.id);
+    expect((await client.get('/auth/me')).json().entity.id).toBe(b.entity.id);
     const other = await createCompany(ctx.db.db);
     expect((await client.post('/auth/entity', { entity_id: other.entity.id })).statusCode).toBe(422);
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { isAnyAllowed, permissionMapOf, STANDALONE_PERMISSIONS } from '@app/shared/access/permissions';
+import { users } from '../src/db/schema/index';
 import { fillRoute as fill, type Method } from './helpers/routes';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';
@@ -14,7 +16,7 @@ afterAll(() => ctx.close());
 const PACKAGE_MESSAGE = 'This is not part of the Standalone package: move to a Cloud plan to use it.';
 
 describe('the Standalone package', () => {
-  it('reaches sites, kiosks, passport and company only, whatever the role allows, and says why', async () => {
+  it('reaches sites, kiosks and passport only, whatever the role allows, and says why', async () => {
     const { people } = await createCompany(ctx.db.db, { package: 'Standalone', plan: 1 });
     const { client } = await signIn(ctx.app, people.admin.email, PASSWORD);
     expect((await client.get('/sites')).statusCode).toBe(200);
@@ -47,6 +49,29 @@ describe('the Standalone package', () => {
       expect(refusedForPackage, label).toBe(!inPackage);
     }
   }, 60_000);
+
+  it('opens the company page to the support account only', async () => {
+    const { people } = await createCompany(ctx.db.db, { package: 'Standalone', plan: 1 });
+    const { client: admin } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    for (const res of [await admin.get('/company'), await admin.put('/company', { name: 'Renamed' })]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe(PACKAGE_MESSAGE);
+    }
+    const flag = (email: string) => ctx.db.db.update(users).set({ isSupport: true }).where(eq(users.email, email));
+    await flag(people.admin.email);
+    const { client: support } = await signIn(ctx.app, people.admin.email, PASSWORD);
+    const page = await support.get('/company');
+    expect(page.statusCode).toBe(200);
+    const { subdomain } = page.json<{ subdomain: string }>();
+    const renamed = await support.put('/company', { name: 'Renamed by support', subdomain });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The flag opens the package's door, not the role's: an employee with it is refused by their role.
+    await flag(people.employee.email);
+    const { client: employee } = await signIn(ctx.app, people.employee.email, PASSWORD);
+    const refused = await employee.get('/company');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).not.toBe(PACKAGE_MESSAGE);
+  });
 
   it('leaves a Cloud company as its roles say', async () => {
     const { people } = await createCompany(ctx.db.db);

@@ -5,6 +5,7 @@ import {
   isAnyAllowed,
   permissionMapOf,
   STANDALONE_PERMISSIONS,
+  STANDALONE_SUPPORT_PERMISSIONS,
   type Permission,
 } from '@app/shared/access/permissions';
 import { SESSION, type Language } from '@app/shared/constants';
@@ -40,6 +41,7 @@ export type RouteAccess = {
 };
 
 const STANDALONE_MAP = permissionMapOf(STANDALONE_PERMISSIONS);
+const STANDALONE_SUPPORT_MAP = permissionMapOf(STANDALONE_SUPPORT_PERMISSIONS);
 
 /** Requests per minute per address on a public route: PUBLIC_RATE_LIMIT, times `factor` for device calls. */
 export const publicRateLimit = (factor = 1) => ({
@@ -208,8 +210,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!rule.permission) return;
     if (!isAnyAllowed(req.access.permissions, rule.permission)) throw new AppError('forbidden');
-    if (req.access.entity.package === 'Standalone' && !isAnyAllowed(STANDALONE_MAP, rule.permission)) {
-      throw new AppError('forbidden', { messageKey: 'standalone_package' });
+    if (req.access.entity.package === 'Standalone') {
+      const support = req.access.actor.kind === 'user' && req.access.actor.isSupport;
+      if (!isAnyAllowed(support ? STANDALONE_SUPPORT_MAP : STANDALONE_MAP, rule.permission)) {
+        throw new AppError('forbidden', { messageKey: 'standalone_package' });
+      }
     }
   });
 });

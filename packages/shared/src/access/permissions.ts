@@ -97,6 +97,13 @@ export const API_TOKEN_PERMISSIONS: readonly Permission[] = [
 
 /**
  * What a Standalone company's people can reach (spec §6: every item but sites, passport and company is
- * disabled off Cloud). The server refuses the rest whatever a role allows.
+ * disabled off Cloud, and company is for the support account only). The server refuses the rest
+ * whatever a role allows.
  */
-export const STANDALONE_PERMISSIONS: readonly Permission[] = ['sites_devices', 'passport', 'company_details'];
+export const STANDALONE_PERMISSIONS: readonly Permission[] = ['sites_devices', 'passport'];
+/**
+ * What a Standalone company's support people (the platform's support flag, SPEC-NOTES) reach: the same
+ * and the company page (spec §2, §6: "/company for Standalone is allowed only to one specific
+ * technical-team account").
+ */
+export const STANDALONE_SUPPORT_PERMISSIONS: readonly Permission[] = [...STANDALONE_PERMISSIONS, 'company_details'];
