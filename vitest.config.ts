@@ -12,7 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/web/build/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: [
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'e2e/tools/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['./test-setup/loud-console.ts'],
