@@ -150,14 +150,19 @@ test('an admin creates each kind of compliance, edits one to a new version, and 
   await page.getByTestId('compliance-save').click();
   await expect(page.getByText('Validation days are required when answers are valid until expiry.')).toBeVisible();
   await page.getByTestId('compliance-validity-days').fill('180');
-  // The reminder interval cannot be under 30 minutes.
+  // Reminders under 30 minutes apart and a link sent under 5 minutes before stay as typed and are
+  // refused, naming each field.
   await page.getByTestId('compliance-reminder').fill('20');
   await page.getByTestId('compliance-reminder').blur();
-  await expect(page.getByTestId('compliance-reminder')).toHaveValue('30');
+  await expect(page.getByTestId('compliance-reminder')).toHaveValue('20');
   await page.getByTestId('compliance-send-before').fill('2');
   await page.getByTestId('compliance-send-before').blur();
-  await expect(page.getByTestId('compliance-send-before')).toHaveValue('5');
+  await expect(page.getByTestId('compliance-send-before')).toHaveValue('2');
+  await page.getByTestId('compliance-save').click();
+  await expect(page.getByText('Reminder interval must be at least 30.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Send before the visit must be at least 5.', { exact: true })).toBeVisible();
   await page.getByTestId('compliance-reminder').fill('60');
+  await page.getByTestId('compliance-send-before').fill('5');
   await expect(preview.getByText('Or a negative PCR test taken within the last 3 days.')).toBeVisible();
   await screenshot(page, 'compliance-vaccine-form-en');
   await save(page, 'Compliance created');

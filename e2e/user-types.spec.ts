@@ -14,10 +14,13 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   await page.getByTestId('user-type-add').click();
   await expect(page).toHaveURL(/\/add-user-type$/);
   await page.getByTestId('user-type-name').fill('E2E Visitors');
-  // The grace period cannot go below 30 minutes: the field corrects it.
+  // A grace period under 30 minutes stays as typed and is refused, naming the field.
   await page.getByTestId('user-type-grace').fill('20');
   await page.getByTestId('user-type-grace').blur();
-  await expect(page.getByTestId('user-type-grace')).toHaveValue('30');
+  await expect(page.getByTestId('user-type-grace')).toHaveValue('20');
+  await page.getByTestId('user-type-save').click();
+  await expect(page.getByText('Visit grace period must be at least 30.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/add-user-type$/);
   await page.getByTestId('user-type-grace').fill('45');
   await page.getByTestId('user-type-profile-email').check();
   // Hosts: the search starts at two characters; the new type gets its host right after it is created.

@@ -25,6 +25,9 @@ export function createAppTheme(t: TFunction): MantineThemeOverride {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:actions.toggle_password') } },
       },
       Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+      // A number outside its field's range stays as typed, and the form's check says why: Mantine's
+      // default moved it to the nearest limit on blur, silently saving a value nobody typed.
+      NumberInput: { defaultProps: { clampBehavior: 'none' } },
       Card: { defaultProps: { radius: 'lg' } },
     },
   });

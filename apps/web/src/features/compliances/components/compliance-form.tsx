@@ -176,7 +176,6 @@ export function ComplianceForm({ compliance, canEdit, onSaved }: ComplianceFormP
                       max={L.validityDaysMax}
                       allowDecimal={false}
                       allowNegative={false}
-                      clampBehavior="strict"
                       miw={180}
                       data-testid="compliance-validity-days"
                       {...form.getInputProps('validity_days')}

@@ -52,7 +52,6 @@ export function VaccineEditor({ form }: { form: UseFormReturnType<ComplianceForm
           max={L.pcrValidDaysMax}
           allowDecimal={false}
           allowNegative={false}
-          clampBehavior="strict"
           maw={220}
           data-testid="vaccine-pcr-days"
           {...form.getInputProps('content.pcr_valid_days')}

@@ -269,7 +269,6 @@ function TypeOptions({ form }: { form: FieldForm }) {
         max={CUSTOM_FIELD_LIMITS.scaleMax}
         allowDecimal={false}
         allowNegative={false}
-        clampBehavior="strict"
         required
         maw={200}
         data-testid="field-scale"

@@ -63,7 +63,6 @@ function LevelField({
           min={0}
           max={100}
           allowDecimal={false}
-          clampBehavior="strict"
           w={90}
           rightSection={<Text size="xs">%</Text>}
           aria-label={label}
