@@ -68,15 +68,22 @@ export function peopleWhere(
   q: Partial<ListPeopleQuery> = {},
   opts: { searchContacts?: boolean } = {},
 ) {
+  return and(
+    eq(people.entityId, entityId),
+    scope,
+    searchFilter(q.search, opts.searchContacts ?? true),
+    ...listFilters(q),
+  );
+}
+
+/** The list's filters other than the search, each a condition on the `people` row (none when unset). */
+function listFilters(q: Partial<ListPeopleQuery>): SQL[] {
   const typeIds = q.user_type_id ?? [];
   const siteIds = q.site_id ?? [];
   const roleIds = q.role_id ?? [];
   const labelIds = q.label_id ?? [];
   const departmentIds = q.department_id ?? [];
-  return and(
-    eq(people.entityId, entityId),
-    scope,
-    searchFilter(q.search, opts.searchContacts ?? true),
+  return [
     typeIds.length ? hasAny('person_user_types', 'user_type_id', typeIds) : undefined,
     siteIds.length ? hasAny('person_sites', 'site_id', siteIds) : undefined,
     labelIds.length ? hasAny('person_labels', 'label_id', labelIds) : undefined,
@@ -84,7 +91,7 @@ export function peopleWhere(
     departmentIds.length ? inArray(people.departmentId, departmentIds) : undefined,
     q.status ? eq(people.status, q.status) : undefined,
     q.dashboard_access ? eq(people.dashboardAccess, q.dashboard_access) : undefined,
-  );
+  ].filter((condition): condition is SQL => condition !== undefined);
 }
 
 /**
@@ -230,10 +237,13 @@ async function findFoundPage(
     ? afterCursor(keys, decodeCursor(q.cursor, sortName, keys.length), sort.casts, dir)
     : undefined;
   // The list's other conditions (scope, user types, sites…), on the found person's row.
-  const others = peopleWhere(entityId, scope, { ...q, search: undefined }, opts);
-  const hasOthers = scope !== undefined || hasFilters(q);
+  const others = [scope, ...listFilters(q)].filter((condition): condition is SQL => condition !== undefined);
   const matches = sql`select f.* from app_people_found(lower(${terms.pattern}), ${terms.digitsPattern}, ${contacts}) f
-    ${hasOthers ? sql`where exists (select 1 from ${people} where ${people.id} = f.id and ${others})` : sql``}`;
+    ${
+      others.length
+        ? sql`where exists (select 1 from ${people} where ${people.entityId} = ${entityId} and ${people.id} = f.id and ${and(...others)})`
+        : sql``
+    }`;
   const counted = sql`(select count(*)::int from (select 1 from ${FOUND} limit ${COUNT_CAP + 1}) c)`;
   const page = rowsOf<{ id: string; total: number }>(
     await tx.execute(sql`with ${FOUND} as materialized (${matches})
@@ -263,17 +273,6 @@ async function findFoundPage(
     capped: total > COUNT_CAP,
   };
 }
-
-const hasFilters = (q: Partial<ListPeopleQuery>) =>
-  Boolean(
-    q.user_type_id?.length ||
-    q.site_id?.length ||
-    q.role_id?.length ||
-    q.label_id?.length ||
-    q.department_id?.length ||
-    q.status ||
-    q.dashboard_access,
-  );
 
 /** People by id with their names of things, in the order of the ids. */
 async function peopleInOrder(tx: Executor, entityId: string, ids: string[]): Promise<PersonWithRefs[]> {
