@@ -255,3 +255,79 @@ test('the compliance screens in Arabic, mirrored', async ({ page, loginAs }) => 
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 });
+
+test('the compliance list shows a flow that asks it as soon as the flow is saved (no cache wait, no reload)', async ({
+  page,
+  loginAs,
+  world,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const names = {
+    compliance: `E2E Live PPE ${suffix}`,
+    journey: `E2E Live journey ${suffix}`,
+    type: `E2E Live type ${suffix}`,
+  };
+  const api = await request.newContext({ baseURL });
+  await api.post('/api/v1/auth/login', {
+    data: { email: world.people.acmeAdmin.email, password: world.people.acmeAdmin.password },
+  });
+  const headers = { 'x-csrf-token': (await api.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '' };
+  const post = async (url: string, data: unknown) => {
+    const res = await api.post(`/api/v1${url}`, { data, headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { id: string };
+  };
+  const site = await post('/sites', { name: `E2E Live site ${suffix}` });
+  const type = await post('/user-types', {
+    name: names.type,
+    registration_method: 'registration_allowed',
+    grace_period_minutes: 30,
+  });
+  const compliance = await post('/compliances', {
+    name: names.compliance,
+    format: 'statement',
+    frequency: 'every_time',
+    content: { statement: 'I will wear the protective equipment the site requires.' },
+  });
+  const journey = await post('/journeys', { name: names.journey, site_ids: [site.id] });
+  try {
+    await loginAs('acmeAdmin');
+    await page.goto('/compliances');
+    await page.getByTestId('compliances-search').fill(names.compliance);
+    await expect(row(page, names.compliance)).toContainText('Not in a journey');
+    await page.evaluate('window.__noReload = true');
+
+    // The flow is saved in the journeys feature, reached and left inside the app.
+    const menu = page.getByTestId('side-menu');
+    await menu.getByTestId('menu-journeys').click();
+    await page
+      .locator(`[data-testid="journeys-row"][data-name="${names.journey}"]`)
+      .getByTestId('journey-add-flow')
+      .click();
+    await expect(page.getByTestId('flow-editor-title')).toHaveText(`Add flow to ${names.journey}`);
+    await page.getByTestId('flow-user-types').click();
+    await page.getByRole('option', { name: names.type, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('flow-compliance-add').click();
+    await page.getByRole('option', { name: names.compliance, exact: true }).click();
+    await page.getByTestId('flow-save').click();
+    await expect(page).toHaveURL(new RegExp(`/update/journey/${journey.id}$`));
+
+    // Back on the compliance list at once (well within its 30-second cache): it names the journey.
+    await menu.getByTestId('menu-compliances').click();
+    await expect(row(page, names.compliance).getByTestId('compliance-journeys')).toContainText(names.journey, {
+      timeout: 5_000,
+    });
+    expect(await page.evaluate('window.__noReload')).toBe(true);
+    await page.getByTestId('compliances-search').fill('');
+    await expect(page.getByTestId('compliances-row').first()).toBeVisible();
+  } finally {
+    await api.delete(`/api/v1/journeys/${journey.id}`, { headers });
+    await api.delete(`/api/v1/compliances/${compliance.id}`, { headers });
+    await api.delete(`/api/v1/user-types/${type.id}`, { headers });
+    await api.delete(`/api/v1/sites/${site.id}`, { headers });
+    await api.dispose();
+  }
+});

@@ -138,6 +138,11 @@ test('counts open the logbook filtered, and two admins see sign-ins and sign-out
   await expect(page.getByTestId('count-expected-value')).toHaveText('0');
   await expect(rows(page)).toHaveCount(1);
   const vera = row(page, VERA);
+  // The columns a laptop leaves out at first, shown from the column menu (afterAll forgets the choice).
+  await page.getByTestId('logbook-columns').click();
+  for (const column of ['user_type', 'site', 'signed_out'])
+    await page.getByTestId(`logbook-column-toggle-${column}`).check();
+  await page.keyboard.press('Escape');
   await expect(vera.getByTestId('visit-company')).toHaveText('Northwind');
   await expect(vera.getByTestId('visit-user-type')).toHaveText(TYPE);
   await expect(vera.getByTestId('visit-site')).toHaveText(SITE);
@@ -179,7 +184,15 @@ test('counts open the logbook filtered, and two admins see sign-ins and sign-out
     await expect(row(page, BRUNO)).toHaveCount(0);
     await expect(page.getByTestId('count-on_site-value')).toHaveText('1');
     await expect(row(second, BRUNO).getByTestId('visit-state')).toHaveText('Left');
+    // The departure time is one click away; put back as it was afterwards.
+    const departures = async (shown: boolean) => {
+      await second.getByTestId('logbook-columns').click();
+      await second.getByTestId('logbook-column-toggle-signed_out').setChecked(shown);
+      await second.keyboard.press('Escape');
+    };
+    await departures(true);
     await expect(row(second, BRUNO).getByTestId('visit-signed_out')).toHaveText(/^\d{2}:\d{2}$/);
+    await departures(false);
     for (const p of [page, second]) expect(await p.evaluate('window.__noReload')).toBe(true);
 
     await page.getByTestId('dashboard-back').click();
@@ -187,6 +200,53 @@ test('counts open the logbook filtered, and two admins see sign-ins and sign-out
   } finally {
     await other.close();
   }
+});
+
+test.describe('a dropped connection', () => {
+  // The browser itself logs the requests a cut network refuses; the page must log nothing else.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('after a dropped connection the dashboard says it is reconnecting, then reads again what it missed', async ({
+    page,
+    loginAs,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(seed.bruno);
+    await loginAs('acmeAdmin');
+    await page.goto(`/filtered?site_id=${seed.siteId}`);
+    const live = page.getByTestId('dashboard-live');
+    const brunoHere = page.locator(`[data-testid="logbook-row"][data-name="${BRUNO}"][data-state="on_site"]`);
+    await expect(brunoHere).toHaveCount(1);
+    await expect(page.getByTestId('count-on_site-value')).toHaveText('2');
+    await expect(live).toHaveAttribute('data-state', 'live');
+    await expect(live).toHaveText('Live');
+    await page.evaluate('window.__noReload = true');
+
+    // The connection is cut; meanwhile someone signs Bruno out elsewhere.
+    await page.context().setOffline(true);
+    try {
+      await expect(live).toHaveAttribute('data-state', 'reconnecting');
+      await expect(live).toContainText('Reconnecting…');
+      await expect(page.getByTestId('dashboard-live-updated')).toHaveText(/^Last updated at \d{2}:\d{2}:\d{2}$/);
+      const bruno = await api.call<{ data: { id: string }[] }>(
+        'GET',
+        `/visits?count=on_site&site_id=${seed.siteId}&search=${encodeURIComponent(BRUNO)}`,
+      );
+      await api.call('POST', '/visits/sign-out', { visit_ids: bruno.data.map((v) => v.id) });
+      await page.waitForTimeout(2_000);
+      // Nothing reaches a cut connection: the page still shows what it had, and says how old it is.
+      await expect(brunoHere).toHaveCount(1);
+      await expect(live).toHaveAttribute('data-state', 'reconnecting');
+    } finally {
+      await page.context().setOffline(false);
+    }
+
+    // Back: live again, and the row and the count are right without a reload.
+    await expect(live).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+    await expect(brunoHere).toHaveCount(0);
+    await expect(page.getByTestId('count-on_site-value')).toHaveText('1');
+    expect(await page.evaluate('window.__noReload')).toBe(true);
+  });
 });
 
 test('notes are kept to 30 characters, and the badge prints what the flow allows, in English and Arabic', async ({
@@ -267,5 +327,77 @@ test('notes are kept to 30 characters, and the badge prints what the flow allows
   } finally {
     // The choice was saved in the profile: the next sign-in anywhere is in English again.
     await api.call('PUT', '/me/lang', { lang: 'en' });
+  }
+});
+
+test('the mass action on expected visits says "Sign in (2)" and presets each chosen visit with its host', async ({
+  page,
+  loginAs,
+}) => {
+  test.setTimeout(60_000);
+  const { timezone } = await api.call<{ timezone: string }>('GET', '/company');
+  // Today on the company's clock, a few minutes ahead.
+  const clock = (minutes: number) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(Date.now() + minutes * 60_000));
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  };
+  const gina = clock(5);
+  const hugo = clock(9);
+  test.skip(gina.date !== clock(0).date || hugo.date !== gina.date, 'too close to midnight on the company clock');
+  const types = await api.call<{ data: { id: string; name: string }[] }>('GET', '/user-types?limit=500');
+  const typeId = types.data.find((t) => t.name === TYPE)!.id;
+  const roles = await api.call<{ id: string; key: string | null }[]>('GET', '/people/roles');
+  const newPerson = async (first: string) =>
+    (
+      await api.call<{ id: string }>('POST', '/people', {
+        first_name: first,
+        last_name: `Expected${suffix}`,
+        role_id: roles.find((r) => r.key === 'employee')!.id,
+        site_ids: [seed.siteId],
+        user_type_ids: [typeId],
+      })
+    ).id;
+  const ginaId = await newPerson('Gina');
+  const hugoId = await newPerson('Hugo');
+  const expectVisit = (personId: string, at: { date: string; time: string }) =>
+    api.call<{ id: string }>('POST', '/expected-visits', {
+      person_id: personId,
+      user_type_id: typeId,
+      site_id: seed.siteId,
+      area_id: seed.areaId,
+      visit_date: at.date,
+      visit_time: at.time,
+      host_ids: [seed.hostId],
+    });
+  const visits = [await expectVisit(ginaId, gina), await expectVisit(hugoId, hugo)];
+  try {
+    await loginAs('acmeAdmin');
+    await page.goto(`/filtered?site_id=${seed.siteId}&count=expected`);
+    const expectedRow = (name: string) =>
+      page.locator(`[data-testid="logbook-row"][data-name="${name}"][data-state="expected"]`);
+    await expectedRow(`Gina Expected${suffix}`).getByTestId('logbook-select-row').check();
+    await expectedRow(`Hugo Expected${suffix}`).getByTestId('logbook-select-row').check();
+    // Neither of these visits was signed in before: not "again".
+    await expect(page.getByTestId('mass-sign-in')).toHaveText('Sign in (2)');
+    await page.getByTestId('mass-sign-in').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Sign in 2 people' })).toBeVisible();
+    // Each person's chosen visit, with its host, its time on the clock and no ISO date.
+    await expect(dialog).toContainText(`Expected today at ${gina.time}`);
+    await expect(dialog).toContainText(`Expected today at ${hugo.time}`);
+    await expect(dialog).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    await expect(dialog.locator('.mantine-Pill-root', { hasText: HOST })).toHaveCount(2);
+    await dialog.getByTestId('flow-cancel').click();
+  } finally {
+    for (const v of visits) await api.call('DELETE', `/expected-visits/${v.id}`).catch(() => undefined);
   }
 });

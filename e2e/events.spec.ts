@@ -1,3 +1,4 @@
+import { request } from '@playwright/test';
 import { apiAs } from './fixtures/api';
 import { expect, test } from './fixtures/test';
 import { screenPath } from './fixtures/screens';
@@ -95,5 +96,58 @@ test('a company two-step policy opens the non-dismissable "Security Policy Updat
   } finally {
     await admin.put('/company/two-step', { two_step_enabled: false, otp_roles: [] });
     await admin.dispose();
+  }
+});
+
+test('a site or user type another admin creates is told to the owner, by its type and name', async ({
+  page,
+  world,
+  loginAs,
+  baseURL,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const siteName = `E2E Owner notice site ${suffix}`;
+  const typeName = `E2E Owner notice type ${suffix}`;
+  // Another admin of Acme Cloud (not its owner), acting through the API.
+  const other = await request.newContext({ baseURL });
+  const person = world.people.twoCompanies;
+  expect(
+    (await other.post('/api/v1/auth/login', { data: { email: person.email, password: person.password } })).ok(),
+  ).toBe(true);
+  const headers = { 'x-csrf-token': (await other.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '' };
+  expect(
+    (await other.post('/api/v1/auth/entity', { data: { entity_id: world.companies.acme.id }, headers })).ok(),
+  ).toBe(true);
+  const made: string[] = [];
+  try {
+    await loginAs('acmeAdmin');
+    await expect(page.getByTestId('visits-dashboard')).toBeVisible();
+    await expect(page.getByTestId('dashboard-live')).toHaveAttribute('data-state', 'live');
+
+    const site = await other.post('/api/v1/sites', { data: { name: siteName }, headers });
+    expect(site.status(), await site.text()).toBe(201);
+    made.push(`/api/v1/sites/${((await site.json()) as { id: string }).id}`);
+    const notice = page.getByTestId('created-by-admin-notice');
+    await expect(notice.filter({ hasText: siteName })).toHaveAttribute('data-type', 'site');
+    await expect(notice.filter({ hasText: siteName })).toContainText(
+      `${person.fullName} created the site “${siteName}”.`,
+    );
+    await expect(page.getByText('New site', { exact: true })).toBeVisible();
+
+    const type = await other.post('/api/v1/user-types', {
+      data: { name: typeName, registration_method: 'registration_allowed', grace_period_minutes: 30 },
+      headers,
+    });
+    expect(type.status(), await type.text()).toBe(201);
+    made.push(`/api/v1/user-types/${((await type.json()) as { id: string }).id}`);
+    await expect(notice.filter({ hasText: typeName })).toContainText(`created the user type “${typeName}”.`);
+    await page.screenshot({ path: screenPath('created-by-admin-notice-en') });
+
+    // Open goes to the list it is in.
+    await notice.filter({ hasText: typeName }).getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(/\/user-types$/);
+  } finally {
+    for (const url of made.reverse()) await other.delete(url, { headers });
+    await other.dispose();
   }
 });

@@ -97,8 +97,11 @@ async function companyClock(page: Page) {
   next.setUTCDate(next.getUTCDate() + 1);
   const tomorrow = next.toISOString().slice(0, 10);
   const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  const before = new Date(`${today}T00:00:00Z`);
+  before.setUTCDate(before.getUTCDate() - 1);
   return {
     now: `${today}T${parts.hour}:${parts.minute}`,
+    yesterday: dmy(before.toISOString().slice(0, 10)),
     today: dmy(today),
     tomorrow: dmy(tomorrow),
     tomorrowIso: tomorrow,
@@ -152,6 +155,14 @@ test('an admin adds a new visitor for tomorrow with a host, then changes the tim
     await form.getByTestId('expected-visit-save').click();
     await expect(form.getByText('Visit date and time cannot be before now.')).toBeVisible();
   }
+  // A past day typed on a phone stays as typed and is refused on the date, never moved to today.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await setWhen(page, form, clock.yesterday, '10:00');
+  await form.getByTestId('expected-visit-save').click();
+  await expect(form.getByTestId('expected-visit-date')).toHaveValue(clock.yesterday);
+  await expect(form.getByTestId('expected-visit-date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Visit date and time cannot be before now.')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await setWhen(page, form, clock.tomorrow, '10:00');
   await expect(form.getByText('Visit date and time cannot be before now.')).toHaveCount(0);
 
@@ -161,7 +172,11 @@ test('an admin adds a new visitor for tomorrow with a host, then changes the tim
   await hosts.fill('Ada');
   await expect(page.getByText('Keep typing: the first name and two letters of the last name')).toBeVisible();
   await hosts.fill('Ada Ac');
-  await page.getByRole('option', { name: 'Ada Acme' }).click();
+  // Each host shows their email under the name, so two of one name can be told apart.
+  await expect(page.getByRole('option', { name: /Ada Acme/ }).getByTestId('person-option-email')).toHaveText(
+    'admin@acme.test',
+  );
+  await page.getByRole('option', { name: /Ada Acme/ }).click();
   await form.getByTestId('expected-visit-notes').fill('Parking space 4');
   await form.getByTestId('expected-visit-clock').click();
   await screenshot(page, 'expected-visitors-form-en');
@@ -252,7 +267,11 @@ test('a visit waiting for approval is approved, then rejected; the list in Arabi
   await expect(mine).toHaveAttribute('data-stage', 'approved');
   await expect(mine.getByTestId('expected-visit-stage')).toHaveText('Approved by admin');
   await expect(mine.getByTestId('expected-visit-approve')).toHaveCount(0);
-  await expect(mine.getByTestId('expected-visit-send-invitation')).toBeVisible();
+  // The visitor registered it themselves, so it is confirmed: the invitation's link would open as
+  // expired, and it is not offered. The visitor is told of the approval, with their QR code.
+  await expect(mine.getByTestId('expected-visit-send-invitation')).toHaveCount(0);
+  const approval = await waitForMail(`gil.${tag}@example.test`, /^Your visit to Acme Cloud is approved$/);
+  expect(approval.text).toMatch(/\/pre-registration\/[\w-]+\/success/);
 
   await mine.getByTestId('expected-visit-reject-approved').click();
   await expect(page.getByRole('dialog')).toContainText('Reject this approved visit?');
@@ -272,6 +291,141 @@ test('a visit waiting for approval is approved, then rejected; the list in Arabi
     await expect(page.locator('[data-testid="expected-visits-table"][aria-busy]')).toHaveCount(0);
     await expectGridMirrored(page, 'expected-visits', 'visitor');
     await screenshot(page, 'expected-visitors-ar');
+  } finally {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  }
+});
+
+test('a compliance failed after approval shows on the row, with the compliance link the job sent', async ({
+  page,
+  loginAs,
+}) => {
+  const last = `Checked${tag}`;
+  const email = `carla.${tag}@example.test`;
+  const hostId = await adminPersonId();
+  // A user type whose visits wait for approval, in a journey asking one question, its link sent up to
+  // a week before the visit: the job runner sends it as soon as the visit is registered.
+  const type = await call<{ id: string }>('post', '/user-types', {
+    name: `E2E Checked ${tag}`,
+    registration_method: 'pre_registered_with_approval',
+    grace_period_minutes: 30,
+  });
+  const question = await call<{
+    id: string;
+    content: { questions: { id: string; answers: { id: string; correct: boolean }[] }[] };
+  }>('post', '/compliances', {
+    name: `E2E Health ${tag}`,
+    format: 'question',
+    frequency: 'every_time',
+    settings: { send_before_minutes: 7 * 24 * 60, reminder_interval_minutes: 240 },
+    content: {
+      questions: [
+        {
+          question: 'Do you have a fever today?',
+          answers: [
+            { answer: 'Yes', correct: false },
+            { answer: 'No', correct: true },
+          ],
+        },
+      ],
+    },
+  });
+  const journey = await call<{ id: string }>('post', '/journeys', {
+    name: `E2E Checked ${tag}`,
+    site_ids: [setup.siteId],
+  });
+  await call('post', `/journeys/${journey.id}/flows`, {
+    user_type_ids: [type.id],
+    checks: { host: true },
+    compliances: [{ id: question.id }],
+  });
+  const qr = await call<{ url: string }>('get', `/user-types/${type.id}/qr`);
+
+  const visitor = await request.newContext({ baseURL: loadWorld().baseURL });
+  const registered = await visitor.post('/api/v1/public/pre-registrations', {
+    data: {
+      link_id: qr.url.split('/').pop()!,
+      user_type_id: type.id,
+      area_id: setup.areaId,
+      visit_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      visit_time: '11:30',
+      first_name: 'Carla',
+      last_name: last,
+      email,
+      phone_code: '34',
+      phone: `7${String(Date.now()).slice(-8)}`,
+      host_ids: JSON.stringify([hostId]),
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const visitId = ((await registered.json()) as { visit_id: string }).visit_id;
+  // Registered inside the week before the visit: the registration email carried the compliance link.
+  let token = '';
+  await expect
+    .poll(() => {
+      const text = mailsTo(email).find((m) => m.text.includes('/online-compliance/'))?.text ?? '';
+      token = /\/online-compliance\/([\w-]+)/.exec(text)?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+
+  await call('post', `/expected-visits/${visitId}/decisions`, { decision: 'approve' });
+  const wrong = question.content.questions.map((q) => ({
+    question_id: q.id,
+    answer_id: q.answers.find((a) => !a.correct)!.id,
+  }));
+  const failed = await visitor.post(`/api/v1/public/visits/${token}/compliance`, {
+    data: { responses: [{ compliance_id: question.id, answers: wrong, notes: 'no' }] },
+  });
+  expect(failed.status(), await failed.text()).toBe(200);
+  await visitor.dispose();
+
+  // An admin adds another visitor of the type: the job runner sends that one the link at once.
+  const other = `Added${tag}`;
+  const otherEmail = `dario.${tag}@example.test`;
+  await call('post', '/expected-visits', {
+    visitor: {
+      first_name: 'Dario',
+      last_name: other,
+      email: otherEmail,
+      phone_code: '34',
+      phone: `8${String(Date.now()).slice(-8)}`,
+    },
+    user_type_id: type.id,
+    site_id: setup.siteId,
+    area_id: setup.areaId,
+    visit_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+    visit_time: '12:00',
+    host_ids: [hostId],
+  });
+  const sent = await waitForMail(otherEmail, /^Before your visit to .*: please complete the compliance$/);
+  expect(sent.text).toContain('/online-compliance/');
+
+  await loginAs('acmeAdmin');
+  await page.goto('/add-expected-visitors');
+  await page.getByTestId('expected-visits-search').fill(other);
+  const added = row(page, other);
+  await expect(added.getByTestId('expected-visit-stage')).toHaveText('Compliance pending');
+  await expect(added.getByTestId('expected-visit-compliance-mails')).toContainText('Link sent');
+  await expect(added.getByTestId('expected-visit-compliance-mails')).toContainText('Next reminder');
+
+  await page.getByTestId('expected-visits-search').fill(last);
+  const mine = row(page, last);
+  await expect(mine.getByTestId('expected-visit-stage')).toHaveText('Awaiting admin approval (compliance failed)');
+  await expect(mine.getByTestId('expected-visit-approve')).toBeVisible();
+  await expect(mine.getByTestId('expected-visit-compliance-mails')).toContainText('Link sent');
+  await screenshot(page, 'expected-visitors-compliance-failed-en');
+
+  try {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-ar').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByTestId('expected-visits-search').fill(last);
+    await expect(mine.getByTestId('expected-visit-stage')).toHaveText('بانتظار موافقة المسؤول (فشل الامتثال)');
+    await expect(mine.getByTestId('expected-visit-compliance-mails')).toContainText('أُرسل الرابط');
+    await screenshot(page, 'expected-visitors-compliance-failed-ar');
   } finally {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();

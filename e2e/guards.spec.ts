@@ -21,7 +21,7 @@ test.describe('route guards', () => {
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
 
-  test('screens of later parts answer with the 404 page; /olduser-types goes to /user-types', async ({
+  test('screens of later parts say they are not available yet; /olduser-types goes to /user-types', async ({
     page,
     loginAs,
   }) => {
@@ -30,6 +30,18 @@ test.describe('route guards', () => {
     await expect(page).toHaveURL(/\/user-types$/);
     await expect(page.getByRole('heading', { name: 'User types' })).toBeVisible();
     await page.goto('/reporting/history');
+    await expect(page.getByTestId('coming-soon-page')).toContainText('Not available yet');
+    await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+  });
+
+  test('an address with a malformed or unknown id shows the 404 page, not a failed load', async ({ page, loginAs }) => {
+    await loginAs('acmeAdmin');
+    for (const path of ['/update/journey/1', '/update/journey/flow/x', '/compliance/update/12']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/404$/);
+      await expect(page.getByTestId('not-found-page')).toBeVisible();
+    }
+    await page.goto('/update/journey/01a21abd-6c47-77ec-afe8-801ca4c0900c');
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
 

@@ -94,9 +94,18 @@ test('an admin builds a journey with one flow for two user types: temperature, h
   await expect(page.getByTestId('flow-host-note')).toHaveValue('Choose the person you are meeting.');
   await expect(page.locator('.mantine-Pill-root', { hasText: world.people.acmeEmployee.fullName })).toBeVisible();
   await page.getByTestId('flow-check-mask_check').check();
+  // Saving asks only for what exists: never the flow's id as a journey's.
+  const flowId = page.url().split('/').at(-1)!;
+  const strays: string[] = [];
+  const watch = (request: { url: () => string; method: () => string }) => {
+    if (new URL(request.url()).pathname === `/api/v1/journeys/${flowId}`) strays.push(request.method());
+  };
+  page.on('request', watch);
   await page.getByTestId('flow-save').click();
   await expect(page).toHaveURL(new RegExp(`/update/journey/${journeyId}$`));
   await expect(row(JOURNEY_E2E.guests)).toContainText('Mask');
+  page.off('request', watch);
+  expect(strays).toEqual([]);
 
   // Spec §5: one 'registration not required' type per journey. Crew has a flow without inputs.
   await api.post(`/journeys/${journeyId}/flows`, { user_type_ids: [api.types.crew] });

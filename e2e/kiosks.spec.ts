@@ -160,6 +160,11 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(tablet.page.getByTestId('kiosk-register-name')).toHaveText(first);
   await expect(tablet.page.getByTestId('kiosk-register-online')).toHaveAttribute('data-online', 'true');
   await expect(tablet.page.getByTestId('kiosk-register-last-report')).toBeVisible();
+  // The admin's open list shows it online by itself, at once: no reload, no waiting for a refresh.
+  await expect(page.getByTestId('kiosks-live')).toHaveAttribute('data-state', 'live');
+  await expect(kioskRow(page, first).getByTestId('kiosk-status')).toHaveAttribute('data-online', 'true', {
+    timeout: 5_000,
+  });
   await tablet.page.screenshot({ path: screenPath('kiosk-register-registered-en'), animations: 'disabled' });
 
   // The same screen in Arabic at phone width; then back to English.
@@ -178,9 +183,7 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(tablet.page.getByRole('heading', { level: 1 })).toHaveText('Registered');
   await tablet.page.setViewportSize({ width: 1024, height: 768 });
 
-  // The dashboard lists it online (the list refreshes every 15 s; a reload shows it at once), with the
-  // MAC address and version the tablet sent.
-  await page.reload();
+  // The dashboard lists it with the MAC address and version the tablet sent.
   const firstRow = kioskRow(page, first);
   await expect(firstRow.getByTestId('kiosk-status')).toHaveAttribute('data-online', 'true');
   await expect(firstRow.getByTestId('kiosk-status')).toHaveText('Online');
@@ -193,11 +196,18 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
     data: { mac_address: randomMac(), app_version: '3.0.0' },
   });
   expect(pairing.status()).toBe(201);
-  await addKiosk(page, ((await pairing.json()) as { code: string }).code, second, dock);
+  const paired = (await pairing.json()) as { code: string; secret: string };
+  await addKiosk(page, paired.code, second, dock);
+  // The second kiosk collects its device token, as its app does.
+  const collected = await request.get('/api/v1/public/kiosk-pairings/status', {
+    headers: { 'x-kiosk-pairing-secret': paired.secret },
+  });
+  const deviceToken = ((await collected.json()) as { device_token: string }).device_token;
   const secondRow = kioskRow(page, second);
   await expect(secondRow.getByTestId('kiosk-status')).not.toHaveAttribute('data-online');
 
   // The site tree's kiosk count opens the list narrowed to that area; the grid keeps it over a reload.
+  await page.reload();
   await page.getByTestId('sites-tab-sites').click();
   // The page was reloaded since the site was added: its node is closed.
   await treeSite(page, siteName).getByTestId('tree-site-toggle').click();
@@ -239,6 +249,9 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
   await expect(page.getByTestId('kiosk-settings-many')).toBeVisible();
   await page.getByTestId('kiosk-brightness').fill('40');
   await chooseOption(page, page.getByTestId('kiosk-date-format'), /^dd-MM-yyyy/);
+  // Spec §4 kiosk sign in/out mode: these two only sign people in.
+  await expect(page.getByTestId('kiosk-sign-mode')).toHaveValue('Sign in and sign out');
+  await chooseOption(page, page.getByTestId('kiosk-sign-mode'), 'Sign in only');
   await page.getByTestId('kiosk-settings-save').click();
   await expect(toast(page, 'Kiosk Settings Updated')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -246,8 +259,18 @@ test('kiosks: a tablet registers into a new site with two areas, shows Registere
     await row.getByTestId('kiosk-settings').click();
     await expect(page.getByTestId('kiosk-brightness')).toHaveValue('40');
     await expect(page.getByTestId('kiosk-date-format')).toHaveValue(/^dd-MM-yyyy/);
+    await expect(page.getByTestId('kiosk-sign-mode')).toHaveValue('Sign in only');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   }
+  // The kiosk acts on the mode: a sign-out there is refused with the reason.
+  const signOut = await request.post('/api/v1/kiosk-device/sign-out', {
+    headers: { authorization: `Bearer ${deviceToken}` },
+    data: { person_ids: [crypto.randomUUID()] },
+  });
+  expect(signOut.status()).toBe(422);
+  expect(((await signOut.json()) as { fields: Record<string, string[]> }).fields.sign_mode).toEqual([
+    'This kiosk only signs people in. Sign out at another kiosk or at the front desk.',
+  ]);
 
   // Move both to the dock.
   if ((await page.getByTestId('kiosks-selection').count()) === 0) {

@@ -2,6 +2,7 @@ import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { screenPath } from './fixtures/screens';
 import { loadWorld } from './fixtures/world';
+import { waitForMail } from './fixtures/mail';
 import { fillRegistration, openPhone, PHONE } from './fixtures/visitor-phone';
 
 // The public visitor pages on a phone: a visitor opens a user type's self-registration link (/e/<qr>),
@@ -20,8 +21,12 @@ type Seeded = {
   rightAnswers: string[];
   wrongAnswer: string;
   host: { first: string; last: string; full: string };
+  /** A type whose self-registrations wait for approval (an admin's visits of it do not). */
+  guestsType: string;
+  /** Custom-field sections: one bound to the visitors' type (with a custom "Company"), one to staff. */
+  sections: { visitors: string; staff: string };
   /** An expected visit as the admin adds it; answers the token of its confirmation link. */
-  expectVisitor: (firstName: string) => Promise<string>;
+  expectVisitor: (firstName: string, typeId?: string) => Promise<string>;
   cleanUp: () => Promise<void>;
 };
 
@@ -96,8 +101,30 @@ async function seed(baseURL: string): Promise<Seeded> {
     site_ids: [site.id],
     user_type_ids: [staff.id],
   });
-  await api.post(`/journeys/${journey.id}/flows`, {
+  const guests = await api.post('/user-types', {
+    name: `E2E Guests ${suffix}`,
+    registration_method: 'pre_registered_with_approval',
+    grace_period_minutes: 30,
+  });
+  // What the public form asks besides the visitor's own fields: per user type.
+  const visitorSection = await api.post('/custom-field-sections', {
+    name: `E2E Visitor details ${suffix}`,
     user_type_ids: [type.id],
+  });
+  const staffSection = await api.post('/custom-field-sections', {
+    name: `E2E Staff ${suffix}`,
+    user_type_ids: [staff.id],
+  });
+  for (const [sectionId, name] of [
+    [visitorSection.id, 'Vehicle plate'],
+    [visitorSection.id, 'Company'],
+    [staffSection.id, 'T-shirt size'],
+    [staffSection.id, 'Parking bay'],
+  ]) {
+    await api.post('/custom-fields', { section_id: sectionId, name, type: 'text', binding: 'profile' });
+  }
+  await api.post(`/journeys/${journey.id}/flows`, {
+    user_type_ids: [type.id, guests.id],
     checks: { host: true },
     host_note: 'Who are you visiting today?',
     host_ids: [hostPerson.id],
@@ -112,7 +139,9 @@ async function seed(baseURL: string): Promise<Seeded> {
     rightAnswers: questions.map((q) => q.answers.find((a) => a.correct)!.id),
     wrongAnswer: questions[0]!.answers.find((a) => !a.correct)!.id,
     host: { ...host, full: `${host.first} ${host.last}` },
-    expectVisitor: async (firstName) => {
+    guestsType: guests.id,
+    sections: { visitors: visitorSection.id, staff: staffSection.id },
+    expectVisitor: async (firstName, typeId = type.id) => {
       const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
       const created = (await api.post('/expected-visits', {
         visitor: {
@@ -123,7 +152,7 @@ async function seed(baseURL: string): Promise<Seeded> {
           phone: `5${Date.now().toString().slice(-8)}`,
           company_name: 'Contoso',
         },
-        user_type_id: type.id,
+        user_type_id: typeId,
         site_id: site.id,
         area_id: area.id,
         visit_date: tomorrow,
@@ -134,7 +163,13 @@ async function seed(baseURL: string): Promise<Seeded> {
     },
     cleanUp: async () => {
       // Best effort: the visits made here keep their person and type.
-      for (const url of [`/journeys/${journey.id}`, `/compliances/${compliance.id}`, `/people/${hostPerson.id}`]) {
+      for (const url of [
+        `/journeys/${journey.id}`,
+        `/compliances/${compliance.id}`,
+        `/people/${hostPerson.id}`,
+        `/custom-field-sections/${visitorSection.id}`,
+        `/custom-field-sections/${staffSection.id}`,
+      ]) {
         await api.delete(url).catch(() => undefined);
       }
       await api.context.dispose();
@@ -174,20 +209,41 @@ test('pre-registration: a visitor registers on a phone, gets the QR, answers the
   await page.getByTestId('pre-registration-submit').click();
   await expect(page.getByText('First name is required.')).toBeVisible();
 
+  // Only the sections of this user type, and one field per label: the built-in company field, not the
+  // section's custom "Company".
+  await expect(page.getByTestId(`pre-registration-section-${s.sections.visitors}`)).toContainText('Vehicle plate');
+  await expect(page.getByTestId(`pre-registration-section-${s.sections.staff}`)).toHaveCount(0);
+  await expect(page.getByText('T-shirt size')).toHaveCount(0);
+  await expect(page.locator('label').filter({ hasText: /^Company( \*)?$/ })).toHaveCount(1);
+
   const email = `vera.${suffix}@example.test`;
   await register(page, s, email, ['Vera', `Visitor ${suffix}`], /at least two letters/);
   await shot(page, 'pre-registration-form-en-390');
   await page.getByTestId('pre-registration-submit').click();
 
-  // The success page: the visit's QR and what happens next; a reload still shows it.
-  await expect(page).toHaveURL(new RegExp(`/pre-registration/${s.qr}/success\\?add_visitor=true$`));
+  // The success page: the visit's QR and what happens next, at the visit's own address; a reload still
+  // shows it, and so does the link of the confirmation email on another device.
+  await expect(page).toHaveURL(/\/pre-registration\/[\w-]+\/success\?add_visitor=true$/);
   await expect(page.getByTestId('success-title')).toHaveText('Your visit is registered');
   await expect(page.getByTestId('success-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
   const code = (await page.getByTestId('success-code').textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9]{4,}$/);
   await page.reload();
   await expect(page.getByTestId('success-code')).toHaveText(code);
+  await expect(page.getByTestId('success-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await shot(page, 'pre-registration-success-en-390');
+  const mail = await waitForMail(email, /^Your visit to Acme Cloud$/);
+  expect(mail.text).toContain(`Your visit code: ${code}`);
+  const passLink = /https?:\/\/\S+\/pre-registration\/[\w-]+\/success/.exec(mail.text)![0];
+  expect(new URL(passLink).pathname).toBe(new URL(page.url()).pathname);
+  const otherDevice = await openPhone(browser, baseURL!, 'en');
+  await otherDevice.page.goto(new URL(passLink).pathname);
+  await expect(otherDevice.page.getByTestId('success-code')).toHaveText(code);
+  await expect(otherDevice.page.getByTestId('success-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(otherDevice.page.getByTestId('success-place')).toHaveText(
+    `E2E Pre-reg HQ ${suffix} › Reception ${suffix}`,
+  );
+  await otherDevice.close();
 
   // The online compliance: questions, the answer-status rule live, answers saved as success.
   await page.getByTestId('success-compliance-link').click();
@@ -227,6 +283,32 @@ test('pre-registration: a visitor registers on a phone, gets the QR, answers the
     `Your confirmation link has expired because your visit has been deleted. ${END}`,
   );
   await shot(page, 'link-expired-en-390');
+  // The visit's pass says so too, and shows no QR.
+  await page.goto(new URL(passLink).pathname);
+  await expect(page.getByTestId('success-ended-message')).toHaveText(
+    `Your visit has been deleted, so its QR code cannot be used. ${END}`,
+  );
+  await expect(page.getByTestId('success-qr')).toHaveCount(0);
+  await shot(page, 'pre-registration-pass-ended-en-390');
+  await phone.close();
+});
+
+test('pre-registration: a visit that needs no approval says it is registered, as the admin list does', async ({
+  browser,
+  baseURL,
+}) => {
+  const s = seeded;
+  // An admin added it: it needs no approval, though the type's self-registrations do.
+  const token = await s.expectVisitor('Greta', s.guestsType);
+  const phone = await openPhone(browser, baseURL!, 'en');
+  const page = phone.page;
+  await page.goto(`/pre-registration/${token}`);
+  await page.getByTestId('confirm-visit-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/pre-registration/${token}/success\\?add_visitor=true$`));
+  await expect(page.getByTestId('success-title')).toHaveText('Your visit is registered');
+  await expect(page.getByTestId('success-next')).not.toContainText('approved');
+  await page.reload();
+  await expect(page.getByTestId('success-title')).toHaveText('Your visit is registered');
   await phone.close();
 });
 

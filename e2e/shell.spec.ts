@@ -27,6 +27,33 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('areas not built yet say "Soon" in the menu and the top bar before anyone opens them', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    const menu = page.getByTestId('side-menu');
+    for (const item of ['passport', 'reporting', 'integration', 'emergency']) {
+      await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveText('Soon');
+    }
+    for (const item of ['dashboard', 'users', 'sites', 'journeys', 'compliances']) {
+      await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveCount(0);
+    }
+    await expect(page.getByTestId('quick-link-emergency_list').getByTestId('quick-link-soon')).toHaveText('Soon');
+    await expect(page.getByTestId('quick-link-add_visits').getByTestId('quick-link-soon')).toHaveCount(0);
+    // Inside a group, only the links not built yet.
+    await menu.getByTestId('menu-settings').click();
+    await expect(menu.getByTestId('menu-privacy_manager').getByTestId('menu-soon')).toBeVisible();
+    await expect(menu.getByTestId('menu-user_types').getByTestId('menu-soon')).toHaveCount(0);
+    await menu.getByTestId('menu-emergency').click();
+    await expect(page.getByTestId('coming-soon-page')).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await expect(menu.getByTestId('menu-reporting').getByTestId('menu-soon')).toHaveText('قريبًا');
+    await expect(page.getByTestId('coming-soon-page')).toContainText('غير متاح بعد');
+  });
+
   test('an employee sees only what the role allows', async ({ page, loginAs }) => {
     await loginAs('acmeEmployee');
     const menu = page.getByTestId('side-menu');
@@ -72,6 +99,35 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/company$/);
     await page.waitForTimeout(1_000);
     expect(await page.evaluate('window.stayed === true')).toBe(true);
+  });
+
+  test('the menu groups are buttons reached with Tab, opened with Enter and closed with Space', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    const menu = page.getByTestId('side-menu');
+    const reporting = menu.getByTestId('menu-reporting');
+    const settings = menu.getByTestId('menu-settings');
+    await menu.getByTestId('menu-sites').focus();
+    await page.keyboard.press('Tab');
+    await expect(reporting).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(settings).toBeFocused();
+    await expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('button', { name: /^Settings/ })).toBeVisible();
+
+    await page.keyboard.press('Enter');
+    await expect(settings).toHaveAttribute('aria-expanded', 'true');
+    const group = page.locator(`[id="${await settings.getAttribute('aria-controls')}"]`);
+    await expect(group.getByTestId('menu-user_types')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(group.getByTestId('menu-user_types')).toBeFocused();
+
+    await settings.focus();
+    await page.keyboard.press('Space');
+    await expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await expect(group.getByTestId('menu-user_types')).toBeHidden();
   });
 
   test('the platform admin with the System admin role sees the System section', async ({ page, loginAs }) => {

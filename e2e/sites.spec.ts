@@ -116,6 +116,13 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
   await page.getByRole('option', { name: siteB }).click();
   await page.getByTestId('area-move-save').click();
   await expect(toast(page, 'Area Moved')).toBeVisible();
+  // Toasts leave the top bar free: its account menu stays in reach while one shows.
+  const toastBox = (await toast(page, 'Area Moved').boundingBox())!;
+  const topBar = (await page.getByTestId('user-menu').boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(topBar.y + topBar.height);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('menu-logout')).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(treeArea(siteANode, 'Warehouse')).toHaveCount(0);
   await expect(treeArea(treeSite(page, siteB), 'Warehouse')).toBeVisible();
 
@@ -126,10 +133,14 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
   await expect(toast(page, 'Door Added')).toBeVisible();
   const door = reception.getByTestId('tree-door');
   await expect(door).toHaveText('Main entrance');
+  // It says why and offers no Delete that could only be refused.
   await reception.getByTestId('area-delete').click();
+  await expect(page.getByRole('dialog')).toContainText('Reception cannot be deleted yet.');
   await expect(page.getByRole('dialog')).toContainText('It still has 1 door: remove it first.');
-  await page.getByTestId('area-delete-confirm').click();
-  await expect(toast(page, 'This area still has doors: 1. Remove them first.')).toBeVisible();
+  await expect(page.getByTestId('area-delete-confirm')).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByRole('button', { name: /delete/i })).toHaveCount(0);
+  await page.getByTestId('area-delete-close').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(reception).toBeVisible();
   await door.click();
   await page.getByTestId('door-remove').click();
@@ -217,6 +228,14 @@ test('sites in Arabic: the table, the tree and the geofence preview are mirrored
     await expect(page.getByTestId('geofence-circle')).toBeVisible();
     await page.screenshot({ path: screenPath('sites-geofence-ar'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
+
+    // The Kiosks tab names itself, on the page and in the window's title.
+    await page.getByTestId('sites-tab-kiosks').click();
+    await expect(page.getByTestId('sites-page-title')).toHaveText('الأكشاك');
+    await expect(page).toHaveTitle(/^الأكشاك/);
+    await page.getByTestId('sites-tab-sites').click();
+    await expect(page.getByTestId('sites-page-title')).toHaveText('المواقع والمناطق');
+    await expect(page).toHaveTitle(/^المواقع والمناطق/);
   } finally {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();

@@ -138,6 +138,13 @@ async function pick(page: Page, input: Locator, option: string | RegExp) {
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
+/** Shows columns a laptop leaves out at first; the column test's reset brings the defaults back. */
+async function showColumns(page: Page, ids: string[]) {
+  await page.getByTestId('users-columns').click();
+  for (const id of ids) await page.getByTestId(`users-column-toggle-${id}`).check();
+  await page.keyboard.press('Escape');
+}
+
 /** Searches the grid and waits for the answer: only matching rows are left, and at least one. */
 async function search(page: Page, text: string) {
   await page.getByTestId('users-search').fill(text);
@@ -156,13 +163,24 @@ test('an admin adds a user with a photo and custom fields, and sees them after a
   const drawer = page.getByTestId('person-form');
   await expect(drawer).toBeVisible();
 
-  // The browser's own checks name the missing fields.
+  // The browser's own checks name the missing fields, and Save shows the first of them.
   await page.getByTestId('person-save').click();
   await expect(drawer.getByText('First name is required.')).toBeVisible();
   await expect(drawer.getByText('Site is required.')).toBeVisible();
+  await expect(page.getByTestId('person-first-name')).toBeFocused();
 
   await page.getByTestId('person-first-name').fill(first);
   await page.getByTestId('person-last-name').fill(last);
+  // With the names given, the first field in error is further down: Save scrolls to it (a choice list
+  // is not opened over its own message).
+  // On a short window the field starts out of sight.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await drawer.evaluate((el) => el.closest('.mantine-Drawer-content')?.scrollTo(0, 0));
+  await expect(drawer.getByText('Site is required.')).not.toBeInViewport();
+  await page.getByTestId('person-save').click();
+  await expect(drawer.getByText('Site is required.')).toBeInViewport();
+  await expect(page.getByTestId('person-sites')).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('person-email').fill(`nadia.${suffix}@example.test`);
   // An email already in the company is refused as it is typed.
   await page.getByTestId('person-email').fill(`archie.${suffix}@example.test`);
@@ -211,6 +229,7 @@ test('an admin adds a user with a photo and custom fields, and sees them after a
     /\/api\/v1\/people\/.+\/photo/,
   );
   await expect(added).toContainText(setup.siteName);
+  await showColumns(page, ['phone']);
   await expect(added).toContainText('+971');
 
   await added.getByTestId('person-edit').click();
@@ -222,6 +241,52 @@ test('an admin adds a user with a photo and custom fields, and sees them after a
   await form.getByLabel(`Badge name ${suffix}`).fill('Nadia P.');
   await page.getByTestId('person-save').click();
   await expect(toast(page, 'User Updated')).toBeVisible();
+});
+
+test('renaming yourself on the users list renames the top bar, also after signing in again', async ({
+  page,
+  loginAs,
+  world,
+}) => {
+  const me = world.people.liteAdmin;
+  const api = await apiAs(me);
+  // The form asks for a site and a user type: the owner gets this run's own.
+  const site = await api.call<{ id: string }>('POST', '/sites', { name: `Rename site ${suffix}` });
+  const type = await api.call<{ id: string }>('POST', '/user-types', {
+    name: `Rename type ${suffix}`,
+    registration_method: 'registration_allowed',
+    grace_period_minutes: 30,
+  });
+  const { user } = await api.call<{ user: { person_id: string } }>('GET', '/auth/me');
+  const person = await api.call<{ email: string; role: { id: string } }>('GET', `/people/${user.person_id}`);
+  const named = (first: string) => ({
+    first_name: first,
+    last_name: me.lastName,
+    email: person.email,
+    role_id: person.role.id,
+    site_ids: [site.id],
+    user_type_ids: [type.id],
+  });
+  await api.call('PUT', `/people/${user.person_id}`, named(me.firstName));
+  try {
+    await loginAs('liteAdmin');
+    await page.goto('/users');
+    await search(page, `${me.firstName} ${me.lastName}`);
+    await page.getByTestId('users-row').first().getByTestId('person-edit').click();
+    await page.getByTestId('person-first-name').fill('Liana');
+    await page.getByTestId('person-save').click();
+    await expect(page.getByTestId('person-form')).toHaveCount(0);
+    await expect(page.getByTestId('user-name')).toContainText('Liana Lite');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await loginAs('liteAdmin');
+    await expect(page.getByTestId('user-name')).toContainText('Liana Lite');
+  } finally {
+    await api.call('PUT', `/people/${user.person_id}`, named(me.firstName));
+    await api.call('DELETE', `/sites/${site.id}`).catch(() => undefined);
+    await api.call('DELETE', `/user-types/${type.id}`).catch(() => undefined);
+    await api.dispose();
+  }
 });
 
 test('mass actions: archive two people and activate them again, with the result toasts', async ({ page, loginAs }) => {
@@ -278,6 +343,7 @@ test('invite to the dashboard and revoke, change user type and add a label creat
   await expect(page).toHaveURL(/\/users$/);
 
   await search(page, arlo.name);
+  await showColumns(page, ['dashboard_access', 'labels']);
   await expect(row(page, arlo.name)).toContainText('Invited');
   await page.getByTestId('users-select-row').check();
   await page.getByTestId('mass-revoke').click();
@@ -309,35 +375,34 @@ test('invite to the dashboard and revoke, change user type and add a label creat
 test('a hidden column stays hidden after a reload, and reset brings it back', async ({ page, loginAs }) => {
   await loginAs('acmeAdmin');
   await page.goto('/users');
-  const emailHeader = page.locator('[data-testid="users-table"] th[data-column="email"]');
-  await expect(emailHeader).toBeVisible();
+  const sitesHeader = page.locator('[data-testid="users-table"] th[data-column="sites"]');
+  await expect(sitesHeader).toBeVisible();
 
   await page.getByTestId('users-columns').click();
   const saved = page.waitForResponse(
     (res) => res.url().endsWith('/table-preferences/users') && res.request().method() === 'PUT' && res.ok(),
   );
-  await page.getByTestId('users-column-toggle-email').click();
-  await expect(emailHeader).toHaveCount(0);
-  // Moving a column, from the keyboard: the phone column goes before the name.
-  await page.getByTestId('users-column-earlier-phone').click();
-  await page.getByTestId('users-column-earlier-phone').click();
+  await page.getByTestId('users-column-toggle-sites').click();
+  await expect(sitesHeader).toHaveCount(0);
+  // Moving a column, from the keyboard: the photo column goes after the name.
+  await page.getByTestId('users-column-later-photo').click();
   await saved;
   await page.screenshot({ path: screenPath('users-columns-en'), animations: 'disabled' });
   await page.keyboard.press('Escape');
 
   await page.reload();
   await expect(page.getByTestId('users-row').first()).toBeVisible();
-  await expect(emailHeader).toHaveCount(0);
+  await expect(sitesHeader).toHaveCount(0);
   const headers = page.locator('[data-testid="users-table"] th[data-column]');
   const order = await headers.evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column')));
-  expect(order.indexOf('phone')).toBeLessThan(order.indexOf('name'));
+  expect(order.indexOf('photo')).toBeGreaterThan(order.indexOf('name'));
 
   await page.getByTestId('users-columns').click();
   await page.getByTestId('users-columns-reset').click();
-  await expect(emailHeader).toBeVisible();
+  await expect(sitesHeader).toBeVisible();
   await page.keyboard.press('Escape');
   await page.reload();
-  await expect(emailHeader).toBeVisible();
+  await expect(sitesHeader).toBeVisible();
 });
 
 test('a delete the server would refuse stays in view, disabled, and says why', async ({ page, loginAs, world }) => {
@@ -383,6 +448,11 @@ test('the users screen in Arabic is mirrored', async ({ page, loginAs }) => {
     await page.getByTestId('users-row').first().getByTestId('person-edit').click();
     await expect(page.getByTestId('person-form')).toBeVisible();
     await expect(page.getByRole('dialog').getByText('الاسم الأول')).toBeVisible();
+    // The roles every company starts with are named in Arabic, in the select and its list.
+    await expect(page.getByTestId('person-role')).toHaveValue('موظف');
+    await page.getByTestId('person-role').click();
+    await expect(page.getByRole('option', { name: 'مسؤول', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: screenPath('users-form-ar'), animations: 'disabled' });
     await page.keyboard.press('Escape');
   } finally {
@@ -431,4 +501,98 @@ test('the QuickPass page in Arabic', async ({ page, loginAs }) => {
   await expect(page.getByTestId('quick-pass-card')).toHaveCount(2);
   await page.screenshot({ path: screenPath('quick-pass-ar'), fullPage: true });
   await page.evaluate('window.localStorage.setItem("language", "en")');
+});
+
+test('an admin adds a vaccine certificate to a person, turns it off and deletes it', async ({ page, loginAs }) => {
+  test.setTimeout(60_000);
+  const compliance = await api.call<{ id: string }>('POST', '/compliances', {
+    name: `E2E Vaccine ${suffix}`,
+    format: 'vaccine',
+    frequency: 'monthly',
+    content: { protocols: ['comirnaty', 'spikevax'], accept_negative_pcr: true, pcr_valid_days: 3 },
+  });
+  try {
+    const person = setup.people[1]!;
+    await loginAs('acmeAdmin');
+    await page.goto('/users');
+    await row(page, person.name).getByTestId('person-edit').click();
+    const documents = page.getByTestId('person-documents');
+    await expect(documents.getByTestId('person-documents-empty')).toBeVisible();
+
+    await documents.getByTestId('person-document-add').click();
+    const form = page.getByTestId('person-document-form');
+    // Save with nothing chosen names every missing field; nothing is sent.
+    await pick(page, form.getByTestId('person-document-compliance'), `E2E Vaccine ${suffix}`);
+    await form.getByTestId('person-document-save').click();
+    await expect(form.getByText('Vaccine is required.')).toBeVisible();
+    await expect(form.getByText('Date of the last dose is required.')).toBeVisible();
+    await expect(form.getByText('Choose a file to upload.')).toBeVisible();
+
+    await pick(page, form.getByTestId('person-document-protocol'), /^Comirnaty/);
+    await form.getByTestId('person-document-start').fill('10/01/2024');
+    await form.getByTestId('person-document-start').press('Enter');
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+        'latin1',
+      ),
+    });
+    await form.getByTestId('person-document-save').click();
+    await expect(toast(page, 'Document Created')).toBeVisible();
+    const doc = documents.getByTestId('person-document');
+    await expect(doc).toHaveCount(1);
+    await expect(doc.getByTestId('person-document-status')).toHaveText('Vaccinated');
+    await expect(doc).toContainText('Comirnaty (Pfizer-BioNTech)');
+    await expect(doc).toContainText('Last dose 10/01/2024');
+    await expect(doc.getByTestId('person-document-file-link')).toHaveText('certificate.pdf');
+
+    // The vaccine toggle: off, the document no longer counts; the server says so too.
+    await doc.getByTestId('person-document-toggle').click({ force: true });
+    await expect(toast(page, 'Document Vaccine Status Updated')).toBeVisible();
+    await expect(doc.getByTestId('person-document-status')).toHaveText('Disabled');
+    const stored = await api.call<{ data: { enabled: boolean; status: string }[] }>(
+      'GET',
+      `/people/${person.id}/documents`,
+    );
+    expect(stored.data).toMatchObject([{ enabled: false, status: 'disabled' }]);
+
+    // DELETED, after a confirmation.
+    await doc.getByTestId('person-document-delete').click();
+    await page.getByTestId('person-document-delete-confirm').click();
+    await expect(toast(page, 'Document Deleted')).toBeVisible();
+    await expect(documents.getByTestId('person-documents-empty')).toBeVisible();
+    expect((await api.call<{ data: unknown[] }>('GET', `/people/${person.id}/documents`)).data).toEqual([]);
+  } finally {
+    await api.call('DELETE', `/compliances/${compliance.id}`);
+  }
+});
+
+test('a member edits their own details from the user menu', async ({ page, loginAs, world }) => {
+  const employee = world.people.acmeEmployee;
+  await loginAs('acmeEmployee');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-my-details').click();
+  await expect(page).toHaveURL(/\/account\/details$/);
+  const form = page.getByTestId('own-details-form');
+  await expect(page.getByTestId('own-email')).toHaveValue(employee.email);
+  const phone = `5${Date.now()}`.slice(0, 9);
+  await pick(page, page.getByTestId('own-phone-code'), /^\+971 /);
+  await page.getByTestId('own-phone').fill(phone);
+  await page.getByTestId('own-company-name').fill(`Org ${suffix}`);
+  await page.getByTestId('own-first-name').fill('');
+  await page.getByTestId('own-details-save').click();
+  await expect(form.getByText('First name is required.')).toBeVisible();
+  await page.getByTestId('own-first-name').fill(employee.firstName);
+  await page.getByTestId('own-details-save').click();
+  await expect(toast(page, 'User Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('own-phone')).toHaveValue(phone);
+  await expect(page.getByTestId('own-company-name')).toHaveValue(`Org ${suffix}`);
+  // Leave the shared person as it was.
+  await page.getByTestId('own-phone').fill('');
+  await page.getByTestId('own-company-name').fill('');
+  await page.getByTestId('own-details-save').click();
+  await expect(toast(page, 'User Updated').first()).toBeVisible();
 });

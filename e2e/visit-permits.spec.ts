@@ -29,6 +29,7 @@ async function prepare(baseURL: string, world: World, tag: string) {
     user_type_ids: [type.id],
   });
   return {
+    site: { id: site.id, name: `VP site ${tag}` },
     type: { id: type.id, name: `VP Contractors ${tag}` },
     person: { id: person.id, name: `Vera Permit ${tag}` },
     post,
@@ -225,5 +226,71 @@ test('the visit permit checker in Arabic', async ({ page, loginAs, world, baseUR
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await setup.dispose();
+});
+
+test('a user type whose visits need a permit: turned on in its form, a sign-in without a permit is refused, and the checker agrees', async ({
+  page,
+  loginAs,
+  world,
+  baseURL,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36);
+  const setup = await prepare(baseURL!, world, tag);
+  const area = `VP desk ${tag}`;
+  await setup.post('/areas', { site_id: setup.site.id, name: area });
+  await loginAs('acmeAdmin');
+
+  // The user-type form: the switch is off until turned on; the tree then says so.
+  await page.goto('/user-types');
+  const row = page.locator(`[data-testid="user-type-row"][data-name="${setup.type.name}"]`);
+  await row.getByTestId('user-type-actions').click();
+  await page.getByTestId('user-type-edit').click();
+  const needsPermit = page.getByRole('dialog').getByTestId('user-type-needs-permit');
+  await expect(needsPermit).not.toBeChecked();
+  await needsPermit.check();
+  await page.getByTestId('user-type-save').click();
+  await expect(page.getByText('User type updated')).toBeVisible();
+  await expect(row.getByTestId('user-type-needs-permit-badge')).toHaveText('Permit needed');
+
+  // A sign-in of that person now, with no permit: refused before anything is asked, naming why.
+  const refusal = new RegExp(
+    `^No visit permit for VP site ${tag} on \\d\\d/\\d\\d/\\d{4} at \\d\\d:\\d\\d: visits of the user type "VP Contractors ${tag}" need one\\.$`,
+  );
+  await page.goto('/');
+  await page.getByTestId('quick-sign-in').click();
+  await page.getByTestId('quick-sign-in-person').fill(setup.person.name);
+  await page.getByRole('option', { name: setup.person.name }).click();
+  await page.getByTestId('quick-sign-in-area').click();
+  await page.getByRole('option', { name: area }).click();
+  await page.getByTestId('quick-sign-in-next').click();
+  await expect(page.getByTestId('flow-blocker')).toHaveText(refusal);
+  await page.screenshot({ path: screenPath('visit-permit-sign-in-refused-en'), animations: 'disabled' });
+  await page.keyboard.press('Escape');
+
+  // The checker, asked about a visit at that site now, gives the same answer.
+  await page.goto(`/vp/playground?person=${setup.person.id}&site=${setup.site.id}`);
+  const visit = page.getByTestId('playground-visit');
+  await expect(visit).toHaveAttribute('data-allowed', 'false');
+  await expect(page.getByTestId('playground-visit-message')).toHaveText(
+    new RegExp(`^${setup.person.name} has no visit permit for VP site ${tag} on .* need one\\.$`),
+  );
+  await page.screenshot({ path: screenPath('visit-permit-checker-site-en'), fullPage: true, animations: 'disabled' });
+
+  // With a permit for every day, the checker allows the visit.
+  const permit = await setup.post('/visit-permits', {
+    name: `Every day ${tag}`,
+    description: '',
+    start_date: '2026-01-01',
+    end_date: null,
+    start_time: '00:00',
+    end_time: '23:59',
+    recurrence: 'daily',
+    weekdays: [],
+  });
+  await setup.post(`/people/${setup.person.id}/visit-permits`, { permit_id: permit.id });
+  await page.reload();
+  await expect(page.getByTestId('playground-visit')).toHaveAttribute('data-allowed', 'true');
   await setup.dispose();
 });

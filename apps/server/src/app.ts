@@ -30,6 +30,7 @@ import { rfidRoutes } from './modules/rfid/rfid.routes';
 import { quickPassesRoutes } from './modules/quick-passes/quick-passes.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { announcementJobs } from './modules/announcements/announcements.jobs';
+import { complianceMailJobs } from './modules/compliance-mails/compliance-mails.jobs';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { compliancesRoutes } from './modules/compliances/compliances.routes';
@@ -114,7 +115,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('liveFeed', liveFeed);
   app.addHook('onClose', async () => liveFeed.close());
   // Declared here, started by server.ts (or a test that asks for it): see plugins/jobs.ts.
-  await app.register(jobsPlugin, { jobs: [...announcementJobs, ...visitJobs] });
+  await app.register(jobsPlugin, { jobs: [...announcementJobs, ...visitJobs, ...complianceMailJobs] });
   scheduleAuthHousekeeping(app);
 
   await app.register(

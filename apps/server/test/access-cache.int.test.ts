@@ -6,6 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { rolePermissions, sessions } from '../src/db/schema/index';
 import { createTestApp, openTestDatabase, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
+import type { Person } from '@app/shared/people/schemas';
+import { peopleWorld } from './helpers/people-world';
 import { createCompany, PASSWORD } from './helpers/world';
 
 let one: TestContext;
@@ -82,6 +84,28 @@ describe('the access cache', () => {
         ),
       );
     expect((await employee.get('/people')).statusCode).toBe(200);
+  });
+
+  it("gives a member's name as their person's: a rename shows on the next request and after signing in again", async () => {
+    const w = await peopleWorld(one.app, one.db.db);
+    const me = (await w.admin.get('/auth/me')).json<{ user: { person_id: string; fullName: string } }>().user;
+    const person = (await w.admin.get(`/people/${me.person_id}`)).json<Person>();
+    expect(me.fullName).toBe(person.full_name);
+
+    const renamed = await w.admin.put(`/people/${person.id}`, {
+      first_name: 'Renamed',
+      last_name: 'Owner',
+      email: person.email,
+      role_id: person.role.id,
+      site_ids: [w.sites.hq],
+      user_type_ids: [w.types.staff],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await w.admin.get('/auth/me')).json().user.fullName).toBe('Renamed Owner');
+
+    const { client: again, body } = await signIn(one.app, w.people.admin.email, PASSWORD);
+    expect((body.user as { fullName: string }).fullName).toBe('Renamed Owner');
+    expect((await again.get('/auth/me')).json().user.fullName).toBe('Renamed Owner');
   });
 
   it('refuses a cookie the moment its session ends, and a session ended in SQL', async () => {

@@ -96,10 +96,10 @@ describe('doors', () => {
 
     const areaDelete = await client.delete(`/areas/${lobby.id}`);
     expect(areaDelete.statusCode).toBe(409);
-    expect(areaDelete.json().message).toBe('This area still has doors: 1. Remove them first.');
+    expect(areaDelete.json().message).toBe('This area still has 1 door. Remove it first.');
     const siteDelete = await client.delete(`/sites/${site.id}`);
     expect(siteDelete.statusCode).toBe(409);
-    expect(siteDelete.json().message).toBe('This site still has doors: 1. Remove them first.');
+    expect(siteDelete.json().message).toBe('This site still has 1 door. Remove it first.');
 
     await client.delete(`/doors/${door.id}`);
     expect((await client.delete(`/areas/${lobby.id}`)).statusCode).toBe(204);

@@ -156,3 +156,28 @@ describe('the last line of defence', () => {
     expect(warning).toMatchObject({ level: 40, sqlState: '22P02', route: 'GET /api/v1/probe' });
   });
 });
+
+describe('an emptied number field', () => {
+  it('is required, not of the wrong type; a word in it is of the wrong type', async () => {
+    const body = (grace: unknown) => ({
+      name: 'Guests',
+      registration_method: 'registration_allowed',
+      grace_period_minutes: grace,
+    });
+    expectField(
+      await admin.post('/user-types', body('')),
+      'grace_period_minutes',
+      /^Visit grace period is required\.$/,
+    );
+    expectField(
+      await admin.post('/user-types', body(null)),
+      'grace_period_minutes',
+      /^Visit grace period is required\.$/,
+    );
+    expectField(
+      await admin.post('/user-types', body('soon')),
+      'grace_period_minutes',
+      /^Visit grace period has the wrong type\.$/,
+    );
+  });
+});

@@ -16,6 +16,7 @@ import { sha256 } from '../src/lib/tokens';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
 import { createCompany, PASSWORD } from './helpers/world';
+import { collect, joinRoom, listen, openSocket, waitFor } from './helpers/sockets';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -129,6 +130,7 @@ describe('pairing a kiosk', () => {
       online: false,
       last_seen_at: null,
       settings: {
+        sign_mode: 'sign_in_sign_out',
         fire_alarm: false,
         door_relay: 0,
         brightness: 80,
@@ -293,6 +295,7 @@ describe('managing kiosks', () => {
     });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().settings).toEqual({
+      sign_mode: 'sign_in_sign_out',
       fire_alarm: true,
       door_relay: 2,
       brightness: 30,
@@ -489,8 +492,33 @@ describe('admins with assigned sites', () => {
   });
 });
 
+describe('kiosk status live', () => {
+  it('tells open kiosk lists when a kiosk comes online, once, not at every heartbeat', async () => {
+    await listen(ctx);
+    const { client, entity } = await adminOf();
+    const { lobby } = await placeOf(client);
+    const { kiosk, token } = await pairKiosk(client, lobby.id, 'Gate');
+    const socket = await openSocket(ctx, client);
+    expect(await joinRoom(socket, entity.id)).toBe('joined');
+    // Silent for ten minutes: offline.
+    await withTenant(ctx.db.db, entity.id, (tx) =>
+      tx
+        .update(kiosks)
+        .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
+        .where(and(eq(kiosks.entityId, entity.id), eq(kiosks.id, kiosk.id))),
+    );
+    const told = waitFor(socket, 'updateKiosks');
+    expect((await beat(token)).statusCode).toBe(200);
+    expect(await told).toEqual({ kiosk_ids: [kiosk.id], online: true });
+    const more = collect(socket, 'updateKiosks');
+    expect((await beat(token)).statusCode).toBe(200);
+    expect(await more.settle()).toEqual([]);
+    socket.disconnect();
+  });
+});
+
 describe('deleting places that hold kiosks', () => {
-  it('refuses to delete a site or an area that still has kiosks, saying how many', async () => {
+  it('refuses to delete a site or an area that still has kiosks, saying how many in a sentence of its language', async () => {
     const { client } = await adminOf();
     const { site, lobby, dock } = await placeOf(client);
     const one = await pairKiosk(client, lobby.id, 'One');
@@ -498,18 +526,23 @@ describe('deleting places that hold kiosks', () => {
     const area = await client.delete(`/areas/${lobby.id}`);
     expect(area.statusCode).toBe(409);
     expect(area.json().message).toBe(
-      'This area still has kiosks: 2. Move them to another area or deregister them first.',
+      'This area still has 2 kiosks. Move them to another area or deregister them first.',
     );
     const siteRes = await client.delete(`/sites/${site.id}`);
     expect(siteRes.statusCode).toBe(409);
     expect(siteRes.json().message).toBe(
-      'This site still has kiosks: 2. Move them to an area of another site or deregister them first.',
+      'This site still has 2 kiosks. Move them to an area of another site or deregister them first.',
     );
     client.lang = 'es';
-    expect((await client.delete(`/areas/${lobby.id}`)).json().message).toMatch(/^Esta área aún tiene quioscos: 2\./);
+    expect((await client.delete(`/areas/${lobby.id}`)).json().message).toMatch(/^Esta área aún tiene 2 quioscos\./);
+    // Arabic counts two in a form of its own.
+    client.lang = 'ar';
+    expect((await client.delete(`/areas/${lobby.id}`)).json().message).toMatch(/^لا يزال في هذه المنطقة كشكان\./);
     client.lang = undefined;
     expect((await client.put('/kiosks/move', { ids: [one.kiosk.id], area_id: dock.id })).statusCode).toBe(200);
-    expect((await client.delete(`/areas/${lobby.id}`)).json().message).toMatch(/kiosks: 1\./);
+    expect((await client.delete(`/areas/${lobby.id}`)).json().message).toBe(
+      'This area still has 1 kiosk. Move it to another area or deregister it first.',
+    );
     expect((await client.delete(`/kiosks/${two.kiosk.id}`)).statusCode).toBe(204);
     expect((await client.delete(`/areas/${lobby.id}`)).statusCode).toBe(204);
     expect((await client.delete(`/sites/${site.id}`)).statusCode).toBe(409);

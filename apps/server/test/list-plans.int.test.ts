@@ -48,7 +48,7 @@ afterAll(async () => {
   if (ctx) await ctx.close();
 });
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 const scans = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scans)];
 
 /** The whole-table scans of people or visits in the plans of what a request sent. */
@@ -64,6 +64,7 @@ async function tableScansOf(url: string) {
   );
   expect(statements.length, url).toBeGreaterThan(0);
   const found: string[] = [];
+  const indexes = new Set<string>();
   for (const statement of statements) {
     const plan = await withTenant(ctx.db.db, w.entity.id, async (tx) => {
       const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
@@ -71,12 +72,13 @@ async function tableScansOf(url: string) {
       return (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
     });
     for (const node of scans(plan)) {
+      if (node['Index Name']) indexes.add(node['Index Name']);
       if (node['Node Type'] === 'Seq Scan' && ['people', 'visits'].includes(node['Relation Name'] ?? '')) {
         found.push(`${node['Relation Name']}: ${statement.text.slice(0, 160)}`);
       }
     }
   }
-  return { found, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
+  return { found, indexes, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
 }
 
 describe.runIf(onServer)('list queries under the app role', () => {
@@ -115,5 +117,20 @@ describe.runIf(onServer)('list queries under the app role', () => {
       expect(found, url).toEqual([]);
       expect(body.count_capped).toBe(false);
     }
+  });
+
+  it('reads the logbook by latest activity, arrivals first, through the index of each group', async () => {
+    const weekBack = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const week = `/visits?limit=10&from=${weekBack}&to=${today}`;
+    const { found, indexes, body } = await tableScansOf(week);
+    expect(found).toEqual([]);
+    expect(body.next_cursor).not.toBeNull();
+    // Ten arrivals fill the page: the visits nobody arrived for are not read at all.
+    expect([...indexes]).toContain('visits_entity_arrived_activity_idx');
+    expect([...indexes]).not.toContain('visits_entity_awaited_activity_idx');
+    const next = await tableScansOf(`${week}&cursor=${body.next_cursor}`);
+    expect(next.found).toEqual([]);
+    expect([...next.indexes]).toContain('visits_entity_arrived_activity_idx');
   });
 });

@@ -6,6 +6,7 @@ import { outboxEmails } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { TestClient } from './helpers/http-client';
 import { createCompany } from './helpers/world';
+import { expectedWorld, newVisitor, slot } from './helpers/expected-visits-factories';
 
 const received: { to: string; body: string }[] = [];
 const sink = new SMTPServer({
@@ -47,5 +48,28 @@ describe('mail over SMTP', () => {
     // Delivered: the live link is in the recipient's mailbox only.
     expect(row!.subject).toBe('Reset your password');
     expect(row!.text).toBe('');
+  });
+});
+
+describe('a visitor’s confirmation over SMTP', () => {
+  it('carries the visit’s QR code as an inline PNG the html shows, with the code and the pass link', async () => {
+    const w = await expectedWorld(ctx.app, ctx.db.db);
+    const email = `vera.${w.tag}@example.test`;
+    const res = await new TestClient(ctx.app).post('/public/pre-registrations', {
+      link_id: await w.qrOf(w.types.visitors),
+      user_type_id: w.types.visitors,
+      area_id: w.areas.reception,
+      ...slot(1),
+      ...newVisitor(w.tag),
+      host_ids: [w.host.id],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { link_code: code, pass_id: passId } = res.json<{ link_code: string; pass_id: string }>();
+    const mail = received.find((m) => m.to === email);
+    expect(mail?.body).toContain(`Your visit code: ${code}`);
+    expect(mail?.body).toContain(`/pre-registration/${passId}/success`);
+    expect(mail?.body).toContain('src="cid:visit-qr@visit"');
+    expect(mail?.body).toMatch(/Content-Type: image\/png; name=visit-\w+\.png/);
+    expect(mail?.body).toContain('Content-ID: <visit-qr@visit>');
   });
 });

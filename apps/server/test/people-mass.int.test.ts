@@ -116,7 +116,7 @@ describe('change user type and add label', () => {
         {
           id: without.id,
           reason: 'profile_incomplete',
-          message: 'This person lacks data the chosen user type requires (email, phone, ID or photo).',
+          message: 'Missing what the chosen user type requires: Email.',
         },
       ]);
       expect((await w.admin.get(`/people/${withEmail.id}`)).json().user_types).toEqual([

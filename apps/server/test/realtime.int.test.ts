@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
 import { and, eq } from 'drizzle-orm';
-import { people as peopleTable } from '../src/db/schema/index';
+import { entities as entitiesTable, people as peopleTable } from '../src/db/schema/index';
 import { reportFigure } from './helpers/figures';
 import {
   closeSockets,
@@ -106,6 +106,46 @@ describe('events raised by changes', () => {
     expect((await admin.get('/auth/me')).json().entity.package).toBe('Standalone');
   });
 
+  it('tells only the owners, not the admin who made it, of a site or user type another admin created', async () => {
+    const a = await createCompany(one.db.db);
+    const other = await createPerson(one.db.db, [a.entity], 'admin');
+    const { client: owner } = await signIn(one.app, a.people.admin.email, PASSWORD);
+    const { client: creator } = await signIn(one.app, other.email, PASSWORD);
+    const { client: warden } = await signIn(one.app, a.people.fire_warden.email, PASSWORD);
+    const ownerSocket = await joinedSocket(one, owner, a.entity.id);
+    const creatorSocket = await joinedSocket(one, creator, a.entity.id);
+    const wardenSocket = await joinedSocket(one, warden, a.entity.id);
+
+    const got = waitFor(ownerSocket.socket, 'updateWhenCreatedSiteOrUserType');
+    const site = await creator.post('/sites', { name: 'North gate' });
+    expect(site.statusCode).toBe(201);
+    expect(await got).toEqual({
+      entity_user_id: expect.any(String),
+      permitted_by: other.id,
+      id: site.json<{ id: string }>().id,
+      new_created: true,
+      entity_id: a.entity.id,
+      type: 'site',
+      name: 'North gate',
+      user_full_name: expect.any(String),
+    });
+    const typeGot = waitFor(ownerSocket.socket, 'updateWhenCreatedSiteOrUserType');
+    const type = await creator.post('/user-types', {
+      name: 'Auditors',
+      registration_method: 'registration_allowed',
+      grace_period_minutes: 30,
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    expect(await typeGot).toMatchObject({ type: 'user_type', name: 'Auditors' });
+    // The owner's own creation is not announced to them.
+    expect((await owner.post('/sites', { name: 'South gate' })).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 400));
+    const notices = (events: string[]) => events.filter((e) => e === 'updateWhenCreatedSiteOrUserType');
+    expect(notices(ownerSocket.events)).toHaveLength(2);
+    expect(notices(creatorSocket.events)).toEqual([]);
+    expect(notices(wardenSocket.events)).toEqual([]);
+  });
+
   it('tells the person’s other sessions, not the one that did it, that two-step was turned on', async () => {
     const a = await createCompany(one.db.db);
     const { client: here } = await signIn(one.app, a.people.employee.email, PASSWORD);
@@ -143,9 +183,17 @@ async function joinedSocket(ctx: TestContext, client: TestClient, entityId: stri
   return { socket, events };
 }
 
-/** A company event (a new site) raised after the access ended: nothing of it may reach the socket. */
-async function raiseCompanyEvent(admin: TestClient) {
-  expect((await admin.post('/sites', { name: `Site ${Math.random()}` })).statusCode).toBe(201);
+/**
+ * An event for every member of the company (its two-step policy saved again unchanged) raised after the
+ * access ended: nothing of it may reach the socket.
+ */
+async function raiseCompanyEvent(admin: TestClient, entityId: string) {
+  const [policy] = await one.db.db
+    .select({ enabled: entitiesTable.twoStepEnabled, roles: entitiesTable.otpRoles })
+    .from(entitiesTable)
+    .where(eq(entitiesTable.id, entityId));
+  const saved = await admin.put('/company/two-step', { two_step_enabled: policy!.enabled, otp_roles: policy!.roles });
+  expect(saved.statusCode).toBe(200);
   await new Promise((r) => setTimeout(r, 400));
 }
 
@@ -177,7 +225,7 @@ describe('sockets end with the access that opened them', () => {
     const closed = closedByServer(socket);
     expect((await employee.post('/auth/logout')).statusCode).toBe(204);
     await closed;
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(companyEvents(events)).toEqual([]);
     const replay = new TestClient(one.app);
     replay.cookies = stale;
@@ -196,7 +244,7 @@ describe('sockets end with the access that opened them', () => {
     const closed = closedByServer(socket);
     expect((await phone.delete(`/me/sessions/${other.id}`)).statusCode).toBe(204);
     await closed;
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(companyEvents(events)).toEqual([]);
     ended.push('session ended from the list');
   });
@@ -216,9 +264,9 @@ describe('sockets end with the access that opened them', () => {
     });
     expect(changed.statusCode).toBe(200);
     await closed;
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(companyEvents(events)).toEqual([]);
-    expect(kept.events).toContain('updateWhenCreatedSiteOrUserType');
+    expect(kept.events).toContain('updateEntityTwoStepAuth');
     ended.push('password change');
   });
 
@@ -234,7 +282,7 @@ describe('sockets end with the access that opened them', () => {
     const revoked = await admin.post('/people/revoke', { person_ids: [personId] });
     expect(revoked.json().done).toEqual([personId]);
     await closed;
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(companyEvents([...first.events, ...second.events])).toEqual([]);
     ended.push('access revoked');
   });
@@ -253,7 +301,7 @@ describe('sockets end with the access that opened them', () => {
     await refused;
     // Told of the policy, then nothing more until the person enrols.
     expect(events).toEqual(['updateEntityTwoStepAuth', 'join_error']);
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(companyEvents(events)).toEqual(['updateEntityTwoStepAuth']);
     expect(await joinRoom(socket, a.entity.id)).toBe('refused');
     ended.push('two-step required');
@@ -271,7 +319,7 @@ describe('sockets end with the access that opened them', () => {
     const refused = waitFor(socket, 'join_error');
     await admin.put(`/members/${a.people.employee.membershipId}/role`, { role_id: a.entity.roles.fire_warden });
     await refused;
-    await raiseCompanyEvent(admin);
+    await raiseCompanyEvent(admin, a.entity.id);
     expect(events).toEqual(['pongUpdateUserRole', 'join_error']);
     ended.push('role now requires two-step');
   });

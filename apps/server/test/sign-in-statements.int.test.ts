@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld } from './helpers/visits-factories';
+import { allDayPermit, middayZone } from './helpers/visit-permits-factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,5 +48,39 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a sign-in', () => {
       expect(res.statusCode, res.body).toBe(201);
     });
     expect(sent.length, sent.join('\n\n')).toBeLessThanOrEqual(SIGN_IN_BUDGET);
+  });
+
+  it('reads visit permits only for a user type that needs them, in one statement (decision 026)', async () => {
+    const zone = middayZone();
+    const w = await visitsWorld(ctx.app, ctx.db.db, { timezone: zone });
+    const needs = await w.admin.put(`/user-types/${w.types.visitors}`, {
+      name: 'Visitors',
+      registration_method: 'registration_allowed',
+      grace_period_minutes: 30,
+      visits_need_permit: true,
+    });
+    expect(needs.statusCode, needs.body).toBe(200);
+    const permit = await allDayPermit(w.admin, zone);
+    const assigned = await w.admin.post(`/user-types/${w.types.visitors}/visit-permits`, { permit_id: permit.id });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const [warm, staff, visitor] = [await w.person('Ada'), await w.person('Bo', w.types.staff), await w.person('Cy')];
+    const signInOf = (personId: string) => async () => {
+      const res = await w.admin.post('/visits/sign-in', {
+        area_id: w.areas.reception,
+        people: [{ person_id: personId }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await ctx.app.liveFeed.flush();
+    };
+    await signInOf(warm.id)();
+
+    const plain = await statementsOf(signInOf(staff.id));
+    const permitted = await statementsOf(signInOf(visitor.id));
+    expect(
+      plain.filter((q) => q.includes('visit_permits')),
+      plain.join('\n\n'),
+    ).toEqual([]);
+    expect(permitted.filter((q) => q.includes('visit_permits'))).toHaveLength(1);
+    expect(permitted.length, permitted.join('\n\n')).toBe(plain.length + 1);
   });
 });

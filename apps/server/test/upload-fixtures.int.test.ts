@@ -162,6 +162,7 @@ const confirmLinks = visitLinks();
 const documentLinks = visitLinks();
 let lastEmail = '';
 let lastConfirm = '';
+let lastDocumentPerson = '';
 let selfRegistrationLink = '';
 
 const part = (field: string, f: UploadFixture) => ({ field, data: f.data, name: f.filename, type: f.contentType });
@@ -246,6 +247,7 @@ const endpoints: Endpoint[] = [
     prepare: () => documentLinks.get(),
     send: async (f) => {
       const link = await documentLinks.get();
+      lastDocumentPerson = link.personId;
       const fields = {
         compliance_id: vaccineId,
         type: 'covid_vaccine',
@@ -256,8 +258,8 @@ const endpoints: Endpoint[] = [
       if (res.statusCode === 201) documentLinks.spend();
       return res;
     },
-    // Documents are kept for the company; no route serves them yet.
-    serve: async () => null,
+    // The users screens read a person's documents back.
+    serve: (res) => w.admin.get(`/people/${lastDocumentPerson}/documents/${res.json().id as string}/file`),
     storedName: async (res) => {
       const [doc] = await ctx.db.db
         .select({ fileName: personDocuments.fileName })
@@ -265,6 +267,20 @@ const endpoints: Endpoint[] = [
         .where(and(eq(personDocuments.entityId, w.entity.id), eq(personDocuments.id, res.json().id as string)));
       return doc!.fileName!;
     },
+  },
+  {
+    name: 'POST /people/:id/documents',
+    field: 'file',
+    takes: 'document',
+    send: (f) =>
+      postForm(
+        w.admin,
+        `/people/${w.other.id}/documents`,
+        { compliance_id: vaccineId, type: 'covid_vaccine', protocol: 'comirnaty', start_date: '2024-01-10' },
+        part('file', f),
+      ),
+    serve: (res) => w.admin.get(res.json().file_url as string),
+    storedName: async (res) => res.json().file_name as string,
   },
 ];
 

@@ -80,6 +80,39 @@ describe('the logbook filtered by a dashboard count', () => {
   });
 });
 
+describe('the logbook by latest activity', () => {
+  it('shows a new arrival first, above visits expected later today, and pages through all of them', async () => {
+    const w = await visitsWorld(ctx.app, ctx.db.db);
+    const awaited: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const person = await w.person(`Later ${i}`);
+      const visit = await insertVisit(ctx.db.db, w.entity, {
+        personId: person.id,
+        siteId: w.sites.hq,
+        areaId: w.areas.reception,
+        userTypeId: w.types.visitors,
+        state: 'expected',
+        // Later today, however late it is now.
+        expectedAt: new Date(Date.now() + (i + 1) * 1000),
+      });
+      awaited.push(visit.id);
+    }
+    const arrival = await w.signInOne((await w.person('Just arrived')).id);
+
+    const first = (await w.admin.get('/visits?limit=10')).json<ListBody & { next_cursor: string | null }>();
+    expect(first.count).toBe(11);
+    expect(first.data[0]!.id).toBe(arrival.id);
+    // Then the expected visits, latest first; the last of them on the next page, by its cursor.
+    expect(first.data.slice(1).map((v) => v.id)).toEqual([...awaited].reverse().slice(0, 9));
+    expect(first.next_cursor).not.toBeNull();
+    const next = (await w.admin.get(`/visits?limit=10&cursor=${first.next_cursor}`)).json<ListBody>();
+    expect(next.data.map((v) => v.id)).toEqual([awaited[0]]);
+    // Oldest first is the same order reversed.
+    const oldest = (await w.admin.get('/visits?limit=20&orderBy=asc')).json<ListBody>();
+    expect(oldest.data.map((v) => v.id)).toEqual([...awaited, arrival.id]);
+  });
+});
+
 describe('the logbook filter options', () => {
   it("lists the caller's sites with their areas and user types, and only those of a limited admin", async () => {
     const w = await visitsWorld(ctx.app, ctx.db.db);

@@ -599,6 +599,62 @@ describe('expected visits at sign-in', () => {
     expect(arrived.expected).not.toBeNull();
   });
 
+  it('signs in the expected visit chosen (a logbook row) with its hosts, not another of the day', async () => {
+    const w = await world('UTC');
+    const e = await w.person('Eve');
+    const now = Date.now();
+    // Both today (UTC): the other is nearer to now, so it is the one taken when none is chosen.
+    const chosenAt = new Date(new Date(now).getUTCHours() >= 1 ? now - 40 * 60_000 : now + 40 * 60_000);
+    const expect2 = (expectedAt: Date) =>
+      insertVisit(ctx.db.db, w.entity, {
+        personId: e.id,
+        siteId: w.sites.hq,
+        areaId: w.areas.reception,
+        userTypeId: w.types.visitors,
+        state: 'expected',
+        stage: 'ready_to_sign_in',
+        expectedAt,
+      });
+    const other = await expect2(new Date(now));
+    const chosen = await expect2(chosenAt);
+    const [hostOfOther, hostOfChosen] = [await w.person('Olga'), await w.person('Carl')];
+    await withTenant(ctx.db.db, w.entity.id, async (tx) => {
+      const { visitHosts } = await import('../src/db/schema/index');
+      await tx.insert(visitHosts).values([
+        { entityId: w.entity.id, visitId: other.id, personId: hostOfOther.id },
+        { entityId: w.entity.id, visitId: chosen.id, personId: hostOfChosen.id },
+      ]);
+    });
+    type Preview = { people: { expected_visit: { id: string; hosts: { id: string }[] } | null }[] };
+    const preview = async (ids?: string[]) =>
+      (
+        await w.admin.post('/visits/sign-in/preview', {
+          area_id: w.areas.reception,
+          person_ids: [e.id],
+          ...(ids ? { expected_visit_ids: ids } : {}),
+        })
+      ).json<Preview>().people[0]!.expected_visit;
+    expect(await preview()).toMatchObject({ id: other.id, hosts: [{ id: hostOfOther.id }] });
+    expect(await preview([chosen.id])).toMatchObject({ id: chosen.id, hosts: [{ id: hostOfChosen.id }] });
+
+    // A visit that is not one of theirs today at this site is refused, naming the field.
+    const stranger = await w.person('Sam');
+    const notTheirs = await insertVisit(ctx.db.db, w.entity, {
+      personId: stranger.id,
+      siteId: w.sites.hq,
+      areaId: w.areas.reception,
+      state: 'expected',
+      expectedAt: new Date(now),
+    });
+    const refused = await w.signInPeople([{ person_id: e.id, expected_visit_id: notTheirs.id }]);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ fields: Record<string, string[]> }>().fields).toHaveProperty('expected_visit_id');
+
+    const arrived = await w.signInOne(e.id, w.areas.reception, { expected_visit_id: chosen.id });
+    expect(arrived).toMatchObject({ id: chosen.id, state: 'on_site', hosts: [{ id: hostOfChosen.id }] });
+    expect((await readVisit(ctx.db.db, w.entity, other.id)).state).toBe('expected');
+  });
+
   it('counts what was answered online for the expected visit, even an every-time compliance', async () => {
     const w = await world();
     const statement = (

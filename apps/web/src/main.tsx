@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installFirstErrorFocus } from '@/lib/first-error';
 import { startI18n } from '@/lib/i18n';
 import { AppProvider } from '@/app/provider';
 import { reloadOnBackNavigation, router } from '@/app/router';
@@ -21,6 +22,7 @@ async function start(): Promise<void> {
   if (config?.provider_name) document.title = config.provider_name;
 
   reloadOnBackNavigation();
+  installFirstErrorFocus();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

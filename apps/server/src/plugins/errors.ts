@@ -2,7 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@app/shared/http/errors';
-import { fieldLabel, fieldPath, issueText, labelPath, type RequestPart } from '@app/shared/http/field-messages';
+import {
+  fieldLabel,
+  fieldPath,
+  issueText,
+  labelPath,
+  valueAt,
+  type RequestPart,
+} from '@app/shared/http/field-messages';
 import { AppError } from '../lib/app-error';
 import { pickLanguage, t } from '../lib/i18n';
 
@@ -45,12 +52,16 @@ export function answerFrameworkError(_error: FastifyError, req: FastifyRequest, 
   void reply.status(400).send(body);
 }
 
+const sentPart = (req: FastifyRequest, part: RequestPart): unknown =>
+  part === 'body' ? req.body : part === 'querystring' ? req.query : req.params;
+
 function translateIssues(req: FastifyRequest, issues: Issue[], part: RequestPart): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean);
     const message = issueText(
-      { ...issue.params, code: issue.keyword, message: issue.message, path },
+      // What was sent decides between "is required" (left empty) and "has the wrong type".
+      { ...issue.params, code: issue.keyword, message: issue.message, path, input: valueAt(sentPart(req, part), path) },
       (key, vars) => t(req.lang, key, vars),
       part,
       schemaOf(req, part),

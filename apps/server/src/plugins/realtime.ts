@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { SESSION } from '@app/shared/constants';
 import {
   entityAllRoom,
+  entityOwnersRoom,
   entityRoom,
   sessionRoom,
   userRoom,
@@ -104,16 +105,24 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
 
   /**
    * Whether a session may receive a company's events now (live, its company, active, two-step done),
-   * and whether its member sees the whole company (then it gets whole rows: `entityAllRoom`).
+   * whether its member sees the whole company (then it gets whole rows: `entityAllRoom`), and whether
+   * they own it (then they hear what other admins create: `entityOwnersRoom`, spec §6).
    */
-  const mayJoin = async (sessionId: string, entityId: string): Promise<{ allowed: boolean; all: boolean }> => {
-    const refused = { allowed: false, all: false };
+  const mayJoin = async (
+    sessionId: string,
+    entityId: string,
+  ): Promise<{ allowed: boolean; all: boolean; owner: boolean }> => {
+    const refused = { allowed: false, all: false, owner: false };
     try {
       const current = await loadSessionAccess(app.db.db, sessionId);
       if (!current || current.found.session.otpPending || current.found.session.entityId !== entityId) return refused;
       const access = current.access;
       if (access === null || access.otpEnrolmentRequired) return refused;
-      return { allowed: true, all: access.siteIds === null && access.userTypeIds === null };
+      return {
+        allowed: true,
+        all: access.siteIds === null && access.userTypeIds === null,
+        owner: access.actor.kind === 'user' && access.actor.isOwner,
+      };
     } catch (err) {
       app.log.error({ err }, 'socket access check failed');
       return refused;
@@ -132,7 +141,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         return;
       }
       socket.data.entityId = entityId;
-      await socket.join(may.all ? [entityRoom(entityId), entityAllRoom(entityId)] : [entityRoom(entityId)]);
+      const rooms = [entityRoom(entityId)];
+      if (may.all) rooms.push(entityAllRoom(entityId));
+      if (may.owner) rooms.push(entityOwnersRoom(entityId));
+      await socket.join(rooms);
       socket.emit('joined', { entity_id: entityId });
     });
   });
@@ -153,10 +165,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         // A member's scope may have changed: whole rows only while they see the whole company.
         if (may.all) socket.join(entityAllRoom(entityId));
         else socket.leave(entityAllRoom(entityId));
+        if (may.owner) socket.join(entityOwnersRoom(entityId));
+        else socket.leave(entityOwnersRoom(entityId));
         continue;
       }
       socket.leave(entityRoom(entityId));
       socket.leave(entityAllRoom(entityId));
+      socket.leave(entityOwnersRoom(entityId));
       socket.data.entityId = null;
       socket.emit('join_error', refused);
     }

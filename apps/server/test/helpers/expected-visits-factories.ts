@@ -37,8 +37,8 @@ export async function setTimezone(db: Executor, entityId: string, timezone: stri
  * Visitors (registration allowed), Guests (approval), Contractors (approval, auto-approved), Vendors
  * (pre-registered by admin); one journey at HQ and Branch whose Visitors flow asks a host and lists one.
  */
-export async function expectedWorld(app: App, db: Executor) {
-  const company = await createCompany(db);
+export async function expectedWorld(app: App, db: Executor, opts: Parameters<typeof createCompany>[1] = {}) {
+  const company = await createCompany(db, opts);
   const entity = company.entity;
   const { client: admin } = await signIn(app, company.people.admin.email, PASSWORD);
   const hq = (await created<{ id: string }>(admin, '/sites', { name: 'HQ' })).id;

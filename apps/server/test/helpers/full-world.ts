@@ -34,6 +34,7 @@ export const ID_KINDS = [
   'flow',
   'compliance',
   'complianceResponse',
+  'personDocument',
   'mode',
   'reason',
   'permit',
@@ -139,7 +140,13 @@ export async function fullWorld(app: App, db: Executor) {
   const interns = await type('Interns', { parent_id: staff });
   const label = (await post('/labels', { name: named('VIP').slice(0, 30), color: '#336699' })).id;
   const department = (await post('/departments', { name: named('Facilities') })).id;
-  const section = (await post('/custom-field-sections', { name: named('Extra') })).id;
+  // Bound to every type: its profile fields are asked of each, and the binding has rows to prove.
+  const section = (
+    await post('/custom-field-sections', {
+      name: named('Extra'),
+      user_type_ids: [visitors, contractors, staff, interns],
+    })
+  ).id;
   const customField = (
     await post('/custom-fields', { section_id: section, name: named('Badge colour'), type: 'text', binding: 'profile' })
   ).id;
@@ -318,6 +325,9 @@ export async function fullWorld(app: App, db: Executor) {
     201,
     'vaccination document',
   );
+  const documents = ok(await admin.get(`/people/${expect2.person.id}/documents`), 200, 'documents').json<{
+    data: { id: string }[];
+  }>().data;
   const qr = ok(await admin.get(`/user-types/${visitors}/qr`), 200, 'user type qr').json<{ url: string }>().url;
   const linkId = tokenOf(qr);
   const registered = await post<{ visit_id: string }>(
@@ -364,6 +374,7 @@ export async function fullWorld(app: App, db: Executor) {
     flow: [visitorFlow, contractorFlow],
     compliance: [question.id, agreement, vaccine],
     complianceResponse: answered.data.map((r) => r.id),
+    personDocument: documents.map((d) => d.id),
     mode: [mode],
     reason: [late, early],
     permit: [permit],

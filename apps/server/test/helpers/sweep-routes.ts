@@ -10,6 +10,7 @@ import {
   documentFormSchema,
   preRegistrationFormSchema,
 } from '@app/shared/pre-registration/schemas';
+import { personDocumentFormSchema } from '@app/shared/people/documents';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { newId } from '../../src/lib/ids';
 import { makePdf } from './compliances-factories';
@@ -65,6 +66,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'public/visits/:token': { own: 'visitToken' },
   'compliance/:complianceId': 'compliance',
   'visits/:id': 'visit',
+  'by-area/:areaId': 'area',
+  'documents/:documentId': 'personDocument',
 };
 
 /** Body and query id fields by name (an array's items by the array's name). */
@@ -101,6 +104,8 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   visit_id: 'visit',
   visit_ids: 'visit',
   exclude_visit_id: 'expectedVisit',
+  expected_visit_id: 'expectedVisit',
+  expected_visit_ids: 'expectedVisit',
 };
 
 /**
@@ -132,6 +137,9 @@ export const OWN_PICKS: Record<string, Record<string, number>> = {
   'PUT /areas/:id/site': { 'body:site_id': 1 },
   'PUT /user-types/:id/parent': { 'body:parent_id': 2 },
   'POST /people/:id/compliance-responses': { 'path:id': 2 },
+  // The person whose visit link carried a vaccination document.
+  'PUT /people/:id/documents/:documentId': { 'path:id': 6 },
+  'GET /people/:id/documents/:documentId/file': { 'path:id': 6 },
 };
 
 /** Routes that take one of several fields, never all: one plan per shape, each leaving the others out. */
@@ -193,6 +201,11 @@ export const FORMS: Record<string, { schema?: z.ZodType; file?: Upload; multipar
   },
   'POST /compliances/files': {
     file: { field: 'file', data: () => makePdf(), name: 'nda.pdf', type: 'application/pdf' },
+  },
+  'POST /people/:id/documents': {
+    schema: personDocumentFormSchema,
+    multipart: true,
+    file: { field: 'file', data: () => makePdf(), name: 'cert.pdf', type: 'application/pdf' },
   },
   'POST /public/pre-registrations': { schema: preRegistrationFormSchema },
   'POST /public/visits/:token/confirm': { schema: confirmVisitFormSchema },

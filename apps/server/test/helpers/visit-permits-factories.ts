@@ -28,3 +28,20 @@ export async function addPermit(client: TestClient, over: Record<string, unknown
 export async function setCompanyTimezone(db: Executor, entityId: string, timezone: string) {
   await db.update(entities).set({ timezone }).where(eq(entities.id, entityId));
 }
+
+/**
+ * A fixed-offset zone whose clock shows between 12:00 and 12:59 now, so "now" is safely inside a
+ * 00:00–23:59 permit window and outside a 01:00–02:00 one whatever time the tests run.
+ */
+export function middayZone(now = new Date()) {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT-5 is five hours ahead of UTC (the sign is inverted in these names).
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/** Today's date (YYYY-MM-DD) on a zone's clock. */
+export const todayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+
+/** A permit allowing every day from today, 00:00–23:59 on the company clock. */
+export const allDayPermit = (client: TestClient, zone: string, name = 'All day') =>
+  addPermit(client, { name, start_date: todayIn(zone), recurrence: 'daily', start_time: '00:00', end_time: '23:59' });

@@ -31,7 +31,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
             <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
               <OverlaysHost
                 modalLabels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
-                notifications={{ position: dir === 'rtl' ? 'top-left' : 'top-right', zIndex: 1100 }}
+                // At the bottom: at the top they would cover the top bar's user menu and language switch.
+                notifications={{ position: dir === 'rtl' ? 'bottom-left' : 'bottom-right', zIndex: 1100 }}
               />
               <Preloader />
               <ErrorBoundary>{children}</ErrorBoundary>

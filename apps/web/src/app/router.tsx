@@ -1,6 +1,6 @@
 // The route tree (spec §2), built from the route table in config/paths. Public routes render without
 // the app layout; signed-in routes sit under one layout route whose guard implements "Route guards".
-// Screens that later issues build render the not-found page until then.
+// Areas not built yet render a page that says so (config/paths comingSoonPaths).
 import { Center, Loader } from '@mantine/core';
 import {
   Navigate,
@@ -17,12 +17,15 @@ import { hrefFor, paths } from '@/config/paths';
 import { loadCatalogues } from '@/lib/i18n';
 import { requestModals, requestNotifications } from '@/lib/overlays';
 import { registerNavigator, reloadToOrigin } from '@/lib/navigation';
+import { checkRecordIdParam } from '@/lib/record-id';
 import { getStoredUser } from '@/lib/session';
 import { ErrorScreen } from '@/components/ui/error-screen';
 import { decideRoute } from './route-guard';
 
 const notFoundPage = lazyRouteComponent(() => import('./routes/not-found-page'), 'NotFoundPage');
-const notFoundContent = lazyRouteComponent(() => import('./routes/not-found-page'), 'NotFoundContent');
+// Areas not built yet (config/paths comingSoonPaths) say so plainly.
+const comingSoonPage = lazyRouteComponent(() => import('./routes/not-found-page'), 'ComingSoonPage');
+const comingSoonContent = lazyRouteComponent(() => import('./routes/not-found-page'), 'ComingSoonContent');
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -124,7 +127,7 @@ const publicRoutes = [
     ['rfid', 'layout'],
   ),
   publicPage(paths.loginOneTime),
-  publicPage(paths.passport),
+  publicPage(paths.passport, comingSoonPage),
   publicPage(
     paths.logout,
     lazyRouteComponent(() => import('./routes/logout-page'), 'LogoutPage'),
@@ -173,7 +176,7 @@ const dashboardDelay = async () => {
  */
 const appPage = <TPath extends string>(
   path: TPath,
-  component: RouteComponent = notFoundContent,
+  component: RouteComponent = comingSoonContent,
   namespaces: readonly string[] = [],
   wait?: () => Promise<void>,
 ) =>
@@ -181,6 +184,8 @@ const appPage = <TPath extends string>(
     getParentRoute: () => appRoute,
     path,
     component,
+    // A malformed id in the address (/update/journey/1) names nothing: the not-found page.
+    beforeLoad: checkRecordIdParam,
     loader: () => Promise.all([loadCatalogues(namespaces), wait?.()]).then(() => undefined),
     errorComponent: errorInLayout,
   });
@@ -211,6 +216,11 @@ const appRoutes = [
     ['account'],
   ),
   appPage(
+    paths.accountDetails,
+    lazyRouteComponent(() => import('@/features/account/components/own-details-page'), 'OwnDetailsPage'),
+    ['account'],
+  ),
+  appPage(
     paths.systemCompanies,
     lazyRouteComponent(() => import('@/features/system/components/system-companies-page'), 'SystemCompaniesPage'),
     ['system', 'grid'],
@@ -223,7 +233,7 @@ const appRoutes = [
   appPage(
     paths.users,
     lazyRouteComponent(() => import('@/features/users/components/users-page'), 'UsersPage'),
-    ['users', 'visit-permits', 'grid', 'custom-fields'],
+    ['users', 'visit-permits', 'grid', 'custom-fields', 'compliances'],
   ),
   appPage(paths.usersImport),
   appPage(paths.usersImportGrid),
@@ -423,7 +433,13 @@ const appRoutes = [
 
 /** Signed-in pages printed from their own tab, without the app layout around them. */
 const printPage = <TPath extends string>(path: TPath, component: RouteComponent, namespaces: readonly string[]) =>
-  createRoute({ getParentRoute: () => signedInRoute, path, component, loader: () => loadCatalogues(namespaces) });
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    component,
+    beforeLoad: checkRecordIdParam,
+    loader: () => loadCatalogues(namespaces),
+  });
 
 const printRoutes = [
   printPage(

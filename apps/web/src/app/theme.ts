@@ -29,6 +29,15 @@ export function createAppTheme(t: TFunction): MantineThemeOverride {
       // default moved it to the nearest limit on blur, silently saving a value nobody typed.
       NumberInput: { defaultProps: { clampBehavior: 'none' } },
       Card: { defaultProps: { radius: 'lg' } },
+      // Mantine's page controls are icons or bare numbers: screen readers need their names.
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+            'aria-label': t(`common:pagination.${control}`),
+          }),
+          getItemProps: (page: number) => ({ 'aria-label': t('common:pagination.page', { page }) }),
+        },
+      },
     },
   });
 }

@@ -32,6 +32,8 @@ export const appPaths = {
   filtered: '/filtered',
   company: '/company',
   twoStep: '/account/two-step',
+  /** The member's own name, phone and organisation (spec POST /update-user-details). */
+  accountDetails: '/account/details',
   systemCompanies: '/system/companies',
 
   users: '/users',
@@ -167,8 +169,53 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.googleAdAuth]: 'integration',
 };
 
+/**
+ * Areas not built yet. Their menu entries and links stay, marked "Soon", and open a page that says
+ * plainly the area is not available yet; an area comes off this list when its screen is built (the
+ * router and this list are checked against each other by the navigation tests).
+ */
+export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
+  paths.passport,
+  paths.usersImport,
+  paths.usersImportGrid,
+  paths.usersImportQueue,
+  paths.usersImportDetails,
+  paths.duplicationControlBoard,
+  paths.privacyManager,
+  paths.settings,
+  paths.reportingTime,
+  paths.reportingHistory,
+  paths.reportingVisitSummary,
+  paths.reportingUsersNotOnSite,
+  paths.reportingPrinter,
+  paths.reportingKioskLogs,
+  paths.reportingTimesheet,
+  paths.reportingTrackTrace,
+  paths.reportingExportList,
+  paths.integration,
+  paths.integrationSettings,
+  paths.syncIntegration,
+  paths.syncStatus,
+  paths.integrationError,
+  paths.integrationDuplicate,
+  paths.integrationValid,
+  paths.writeBack,
+  paths.attendanceCodes,
+  paths.viewIntegration,
+  paths.googleAdAuth,
+  paths.emergencyList,
+  paths.emergencySessions,
+  paths.emergencySession,
+]);
+
 /** The routes a Standalone company may open; every other signed-in route sends it to the sites list. */
-export const standalonePaths: readonly RoutePath[] = [paths.sites, paths.passport, paths.company, paths.twoStep];
+export const standalonePaths: readonly RoutePath[] = [
+  paths.sites,
+  paths.passport,
+  paths.company,
+  paths.twoStep,
+  paths.accountDetails,
+];
 
 /** Where a person lands after signing in or choosing a company (spec "Navigation after actions"). */
 export const homePathFor = (pkg: PackageName): AppPath => (pkg === 'Cloud' ? paths.home : paths.sites);

@@ -3,8 +3,10 @@
 import i18next from 'i18next';
 import { SESSION } from '@app/shared/constants';
 import { paths } from '@/config/paths';
+import { invalidateReadersOf } from './data-tags';
 import { navigateTo } from './navigation';
 import { alertServerError, notifyError } from './notify';
+import { queryClient } from './query-client';
 
 const API_BASE = '/api/v1';
 const TIMEOUT_MS = 30_000;
@@ -109,6 +111,8 @@ export type ApiClientEffects = {
   language: () => string;
   csrfToken: () => string | undefined;
   translate: (key: string) => string;
+  /** A change sent to this address succeeded (lib/data-tags.ts: views of that data are read again). */
+  changed?: (url: string) => void;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -207,7 +211,10 @@ export function createApiClient(effects: ApiClientEffects) {
     }
 
     const data = await readBody(response);
-    if (response.ok) return data as T;
+    if (response.ok) {
+      if (UNSAFE_METHODS.has(method)) effects.changed?.(url);
+      return data as T;
+    }
     const error = toApiError(response, data, effects.translate);
     react(error, options);
     throw error;
@@ -243,4 +250,5 @@ export const api: ApiClient = createApiClient({
   language: () => i18next.resolvedLanguage ?? i18next.language ?? 'en',
   csrfToken: () => readCookie(SESSION.csrfCookie),
   translate: (key) => i18next.t(key),
+  changed: (url) => void invalidateReadersOf(queryClient, url),
 });

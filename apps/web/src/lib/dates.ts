@@ -25,3 +25,45 @@ export function parseTypedDate(input: string): string | null {
   if (ymd) return iso(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
   return null;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const asDate = (value: Date | string): Date | null => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/**
+ * A moment (a Date or an ISO timestamp) as the app writes dates everywhere (spec §9): DD/MM/YYYY on
+ * this browser's clock, the same in every language. Empty when it is not a moment.
+ */
+export function formatDate(value: Date | string): string {
+  const date = asDate(value);
+  return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : '';
+}
+
+/** A moment as DD/MM/YYYY HH:mm (24-hour), on this browser's clock. Empty when it is not a moment. */
+export function formatDateTime(value: Date | string): string {
+  const date = asDate(value);
+  return date ? `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
+}
+
+/** An ISO day (YYYY-MM-DD), as the API gives days, written DD/MM/YYYY; anything else as it came. */
+export function formatIsoDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
+}
+
+/**
+ * A company-clock reading (`YYYY-MM-DD HH:mm`, as the API gives `local` times) written
+ * DD/MM/YYYY HH:mm; anything else as it came.
+ */
+export function formatLocalReading(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(local);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : local;
+}
+
+/** The time (HH:mm) of a company-clock reading (`YYYY-MM-DD HH:mm`); anything else as it came. */
+export function timeOfReading(local: string): string {
+  const m = /^\d{4}-\d{2}-\d{2}[ T](\d{2}:\d{2})/.exec(local);
+  return m ? m[1]! : local;
+}

@@ -25,6 +25,15 @@ describe('zodFormErrors', () => {
     expect(errors.password).toBe('errors:field.required {"min":1,"field":"Password"}');
   });
 
+  it('says a number left empty is required, and only a wrong value has the wrong type', () => {
+    const schema = z.object({ grace: z.number().int() });
+    expect(zodFormErrors(schema, { grace: '' }, t)).toEqual({ grace: 'errors:field.required {"field":"Request"}' });
+    expect(zodFormErrors(schema, {}, t)).toEqual({ grace: 'errors:field.required {"field":"Request"}' });
+    expect(zodFormErrors(schema, { grace: 'soon' }, t)).toEqual({
+      grace: 'errors:field.invalid_type {"field":"Request"}',
+    });
+  });
+
   it('names a field without a label of its own by its parent, never by a raw key', () => {
     const schema = z.object({ visitor: z.object({ nickname: z.string().min(1) }) });
     expect(zodFormErrors(schema, { visitor: { nickname: '' } }, t)).toEqual({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from './api-client';
-import { fieldName, issueText } from '@app/shared/http/field-messages';
+import { showFirstInvalidOfActiveForm } from './first-error';
+import { fieldName, issueText, valueAt } from '@app/shared/http/field-messages';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -16,7 +17,8 @@ export function zodFormErrors(schema: z.ZodType, values: unknown, t: Translate):
   for (const issue of result.error.issues) {
     const name = fieldName(issue.path);
     if (errors[name]) continue;
-    errors[name] = issueText(issue, t, 'body', schema);
+    // What was typed decides between "is required" (left empty) and "has the wrong type".
+    errors[name] = issueText({ ...issue, input: valueAt(values, issue.path) }, t, 'body', schema);
   }
   return errors;
 }
@@ -41,4 +43,6 @@ export function showServerErrors(form: ErrorTarget, error: unknown, fallback?: s
   const fields = serverFormErrors(error.fields);
   if (Object.keys(fields).length > 0) form.setErrors(fields);
   else if (fallback) form.setFieldError(fallback, error.message);
+  else return;
+  showFirstInvalidOfActiveForm();
 }

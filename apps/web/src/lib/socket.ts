@@ -1,7 +1,11 @@
 // The real-time connection (spec §4 "Sockets"): one socket on the app's origin, authenticated by the
 // session cookie. On connect it joins the current company's room; after a disconnect it reconnects
 // after 3 s. socket.io's own reconnection is off so that this rule is the only one.
-import { useEffect, useRef } from 'react';
+//
+// Where the connection stands is published (`useRealtimeStatus`): live once the company's room is
+// joined; reconnecting from a disconnect, or the moment the browser says it is offline, until the
+// next join, when every live view reads again what it may have missed (`onRealtimeResync`).
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { TIMINGS } from '@app/shared/constants';
 import type {
@@ -17,10 +21,35 @@ let socket: AppSocket | null = null;
 let entityId: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+export type RealtimeStatus = {
+  /** connecting: not joined yet; live: events arrive; reconnecting: they may be missed until the next join. */
+  state: 'connecting' | 'live' | 'reconnecting';
+  /** When the connection was last live (set as it drops): what was shown was current until then. */
+  liveUntil: number | null;
+};
+
+let status: RealtimeStatus = { state: 'connecting', liveUntil: null };
+const statusListeners = new Set<() => void>();
+const resyncListeners = new Set<() => void>();
+/** Whether the room was joined before: a join after a drop means events may have been missed. */
+let joinedBefore = false;
+
+function setStatus(state: RealtimeStatus['state']): void {
+  if (status.state === state) return;
+  const liveUntil = status.state === 'live' ? Date.now() : status.liveUntil;
+  status = { state, liveUntil };
+  for (const listener of statusListeners) listener();
+}
+
+function dropped(): void {
+  if (status.state === 'live' || joinedBefore) setStatus('reconnecting');
+}
+
 function scheduleReconnect(): void {
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => {
-    if (entityId !== null) socket?.connect();
+    // Offline, the browser's 'online' event connects again (an attempt now could only fail).
+    if (entityId !== null && navigator.onLine) socket?.connect();
   }, TIMINGS.socketReconnectMs);
 }
 
@@ -30,12 +59,35 @@ function getSocket(): AppSocket {
   created.on('connect', () => {
     if (entityId !== null) created.emit('join', entityId);
   });
+  created.on('joined', () => {
+    const again = joinedBefore;
+    joinedBefore = true;
+    setStatus('live');
+    if (again) for (const listener of [...resyncListeners]) listener();
+  });
+  created.on('join_error', dropped);
   created.on('disconnect', (reason) => {
+    if (entityId !== null) dropped();
     if (reason !== 'io client disconnect') scheduleReconnect();
   });
   created.on('connect_error', (error) => {
+    dropped();
     // A refused handshake means the session is over: the next API call takes the person to /error.
     if (error.message !== 'unauthenticated') scheduleReconnect();
+  });
+  // The browser knows first that the network is gone (the socket would notice only at its next
+  // heartbeat): say so at once, and connect again as soon as the network is back.
+  window.addEventListener('offline', () => {
+    if (entityId === null) return;
+    clearTimeout(retryTimer);
+    created.disconnect();
+    dropped();
+  });
+  window.addEventListener('online', () => {
+    if (entityId !== null && !created.connected) {
+      clearTimeout(retryTimer);
+      created.connect();
+    }
   });
   socket = created;
   return created;
@@ -54,6 +106,30 @@ function disconnectRealtime(): void {
   entityId = null;
   clearTimeout(retryTimer);
   socket?.disconnect();
+  joinedBefore = false;
+  status = { state: 'connecting', liveUntil: null };
+  for (const listener of statusListeners) listener();
+}
+
+/** Where the real-time connection stands, redrawn as it changes. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => status,
+  );
+}
+
+/**
+ * Calls `listener` each time the company's room is joined again after the connection dropped (events
+ * may have been missed meanwhile). Answers how to stop.
+ */
+export function onRealtimeResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
 }
 
 /** Keeps the socket connected to the company while the calling component is mounted. */

@@ -67,7 +67,18 @@ const L = CUSTOM_FIELD_LIMITS;
 
 // ---- sections ----
 
-export const sectionBodySchema = z.object({ name: z.string().trim().min(1).max(L.sectionNameMax) });
+export const sectionBodySchema = z.object({
+  name: z.string().trim().min(1).max(L.sectionNameMax),
+  /**
+   * The user types the section's profile fields are asked of on the public forms; none means every
+   * type. Left out on a rename, the section keeps the types it has.
+   */
+  user_type_ids: z
+    .array(z.uuid())
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'custom_field_section_types_duplicate' })
+    .optional(),
+});
 export type SectionBody = z.infer<typeof sectionBodySchema>;
 
 export const sectionAvailabilityQuerySchema = z.object({
@@ -156,6 +167,8 @@ export const sectionSchema = z.object({
   id: z.uuid(),
   value: z.string(),
   position: z.number().int(),
+  /** The user types its profile fields are asked of; empty: every type. */
+  user_type_ids: z.array(z.uuid()),
   fields: z.array(customFieldSchema),
 });
 export type Section = z.infer<typeof sectionSchema>;

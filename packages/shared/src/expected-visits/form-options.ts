@@ -33,7 +33,8 @@ export const expectedVisitHostSearchBodySchema = z.object({
 });
 export type ExpectedVisitHostSearchBody = z.input<typeof expectedVisitHostSearchBodySchema>;
 export const expectedVisitHostSearchResultSchema = z.object({
-  data: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  /** The email tells two hosts of one name apart. */
+  data: z.array(z.object({ id: z.uuid(), full_name: z.string(), email: z.string().nullable() })),
 });
 
 /** Searching people starts at two characters: one would list half the company. */

@@ -27,9 +27,10 @@ export function fieldMessage(issue: IssueLike): FieldMessage {
   switch (issue.code) {
     case 'invalid_type': {
       // zod reports the input only on request; its message still says what it received.
+      // An emptied field (a number input left blank sends '') is missing too, not of the wrong type.
       const missing =
         'input' in issue
-          ? issue.input === undefined || issue.input === null
+          ? issue.input === undefined || issue.input === null || issue.input === ''
           : /received (undefined|null)/.test(issue.message ?? '');
       return missing ? { key: 'errors:field.required', vars } : { key: 'errors:field.invalid_type', vars };
     }
@@ -57,6 +58,16 @@ export function fieldMessage(issue: IssueLike): FieldMessage {
     default:
       return { key: 'errors:field.invalid', vars };
   }
+}
+
+/** The value at a path inside what was sent (undefined when the path leads nowhere). */
+export function valueAt(root: unknown, path: readonly PropertyKey[] | undefined): unknown {
+  let node: unknown = root;
+  for (const key of path ?? []) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
 }
 
 /**

@@ -11,6 +11,8 @@ import arPreRegistration from './ar/errors.pre-registration.json';
 import arVisits from './ar/errors.visits.json';
 import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
+import arKioskDevice from './ar/errors.kiosk-device.json';
+import arPeople from './ar/errors.people.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -22,6 +24,8 @@ import enPreRegistration from './en/errors.pre-registration.json';
 import enVisits from './en/errors.visits.json';
 import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
+import enKioskDevice from './en/errors.kiosk-device.json';
+import enPeople from './en/errors.people.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -33,6 +37,8 @@ import esPreRegistration from './es/errors.pre-registration.json';
 import esVisits from './es/errors.visits.json';
 import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
+import esKioskDevice from './es/errors.kiosk-device.json';
+import esPeople from './es/errors.people.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -48,6 +54,8 @@ export const serverResources: Resources = {
       enPreRegistration,
       enUploads,
       enSecurity,
+      enKioskDevice,
+      enPeople,
     ),
     emails: enEmails,
   },
@@ -63,6 +71,8 @@ export const serverResources: Resources = {
       arPreRegistration,
       arUploads,
       arSecurity,
+      arKioskDevice,
+      arPeople,
     ),
     emails: arEmails,
   },
@@ -78,6 +88,8 @@ export const serverResources: Resources = {
       esPreRegistration,
       esUploads,
       esSecurity,
+      esKioskDevice,
+      esPeople,
     ),
     emails: esEmails,
   },

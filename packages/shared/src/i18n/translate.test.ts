@@ -16,6 +16,30 @@ describe('translate', () => {
     expect(translate(resources, 'en', 'errors:missing')).toBe('errors:missing');
   });
 
+  it("picks a counted text's plural form by the language's rules, as the browser does", () => {
+    const plural: Resources = {
+      en: { errors: { kiosks_one: 'It has {{count}} kiosk.', kiosks_other: 'It has {{count}} kiosks.' } },
+      ar: {
+        errors: {
+          kiosks_zero: 'صفر',
+          kiosks_one: 'كشك واحد',
+          kiosks_two: 'كشكان',
+          kiosks_few: '{{count}} أكشاك',
+          kiosks_many: '{{count}} كشكًا',
+          kiosks_other: '{{count}} كشك',
+        },
+      },
+      es: { errors: {} },
+    };
+    expect(translate(plural, 'en', 'errors:kiosks', { count: 1 })).toBe('It has 1 kiosk.');
+    expect(translate(plural, 'en', 'errors:kiosks', { count: 3 })).toBe('It has 3 kiosks.');
+    expect(translate(plural, 'ar', 'errors:kiosks', { count: 2 })).toBe('كشكان');
+    expect(translate(plural, 'ar', 'errors:kiosks', { count: 5 })).toBe('5 أكشاك');
+    expect(translate(plural, 'ar', 'errors:kiosks', { count: 0 })).toBe('صفر');
+    // Spanish has none of its own: the English forms.
+    expect(translate(plural, 'es', 'errors:kiosks', { count: 1 })).toBe('It has 1 kiosk.');
+  });
+
   it('lists every dotted key', () => {
     expect(flattenKeys(resources.en.errors!)).toEqual(['a', 'nested.b']);
   });

@@ -12,6 +12,16 @@ function lookup(catalogue: Catalogue | undefined, path: string): string | undefi
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * A text with a numeric `count` has plural forms (`key_one`, `key_other`; Arabic also `_zero`, `_two`,
+ * `_few`, `_many`), chosen by the language's plural rules as the browser's i18next does.
+ */
+function pluralLookup(catalogue: Catalogue | undefined, lang: Language, path: string, count: unknown) {
+  if (typeof count !== 'number') return lookup(catalogue, path);
+  const form = count === 0 && lookup(catalogue, `${path}_zero`) ? 'zero' : new Intl.PluralRules(lang).select(count);
+  return lookup(catalogue, `${path}_${form}`) ?? lookup(catalogue, `${path}_other`) ?? lookup(catalogue, path);
+}
+
 /** Translates `namespace:dotted.key` with `{{var}}` interpolation, falling back to English, then the key. */
 export function translate(
   resources: Resources,
@@ -20,7 +30,10 @@ export function translate(
   vars: Record<string, string | number> = {},
 ): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-  const text = lookup(resources[lang]?.[ns], path) ?? lookup(resources.en[ns], path) ?? key;
+  const text =
+    pluralLookup(resources[lang]?.[ns], lang, path, vars.count) ??
+    pluralLookup(resources.en[ns], 'en', path, vars.count) ??
+    key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

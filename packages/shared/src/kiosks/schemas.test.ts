@@ -66,6 +66,7 @@ describe('pairing codes', () => {
 describe('kiosk settings', () => {
   it('fills every default: fire alarm off, relay 0, 36 °C', () => {
     expect(kioskSettingsSchema.parse({})).toEqual({
+      sign_mode: 'sign_in_sign_out',
       fire_alarm: false,
       door_relay: 0,
       brightness: 80,

@@ -86,7 +86,15 @@ export const fahrenheitToCelsius = (f: number): number => Math.round((((f - 32) 
 export const convertTemperature = (value: number, from: TemperatureUnit, to: TemperatureUnit): number =>
   from === to ? value : to === 'F' ? celsiusToFahrenheit(value) : fahrenheitToCelsius(value);
 
+/**
+ * Spec §4 "Kiosk sign in/out modes": what a kiosk lets people do at its area. A sign-in-only kiosk
+ * refuses sign-outs and a sign-out-only kiosk refuses arrivals (sign-ins and check-ins).
+ */
+export const KIOSK_SIGN_MODES = ['sign_in_sign_out', 'sign_in_only', 'sign_out_only'] as const;
+export type KioskSignMode = (typeof KIOSK_SIGN_MODES)[number];
+
 export const KIOSK_SETTINGS_DEFAULTS = {
+  sign_mode: 'sign_in_sign_out',
   fire_alarm: false,
   door_relay: 0,
   brightness: 80,
@@ -97,6 +105,7 @@ export const KIOSK_SETTINGS_DEFAULTS = {
 } as const satisfies Record<string, unknown>;
 
 const settingsShape = {
+  sign_mode: z.enum(KIOSK_SIGN_MODES),
   fire_alarm: z.boolean(),
   /** Spec §9: door relay modes 0, 1, 2 (off, open on sign-in, open on sign-in and sign-out). */
   door_relay: z.literal(DOOR_RELAY_MODES),
@@ -114,6 +123,7 @@ export type KioskSettings = z.infer<typeof kioskSettingsValuesSchema>;
 /** Settings as a client sends them: every field has its default; the default temperature must suit the unit. */
 export const kioskSettingsSchema = z
   .object({
+    sign_mode: settingsShape.sign_mode.default(KIOSK_SETTINGS_DEFAULTS.sign_mode),
     fire_alarm: settingsShape.fire_alarm.default(KIOSK_SETTINGS_DEFAULTS.fire_alarm),
     door_relay: settingsShape.door_relay.default(KIOSK_SETTINGS_DEFAULTS.door_relay),
     brightness: settingsShape.brightness.default(KIOSK_SETTINGS_DEFAULTS.brightness),

@@ -6,8 +6,13 @@ import { LINK_EXPIRY_REASONS, type LinkExpiryReason, type VisitState } from '../
 export const LINK_STATES = [...LINK_EXPIRY_REASONS, 'VISIT_ARRIVED', 'VISIT_CONFIRMED', 'LINK_INVALID'] as const;
 export type LinkExpiry = LinkExpiryReason | 'VISIT_CONFIRMED' | 'LINK_INVALID';
 
-/** How a link is opened: to confirm the visit (`/pre-registration/{token}`) or for online compliance. */
-export type LinkMode = 'confirm' | 'compliance';
+/**
+ * How a link is opened: to confirm the visit (`/pre-registration/{token}`), for online compliance, or
+ * as the visit's pass (`/pre-registration/{token}/success`: its QR and where it stands). The pass works
+ * as long as the compliance link does: until the visitor arrives, misses the visit, or it is rejected
+ * or deleted.
+ */
+export type LinkMode = 'confirm' | 'compliance' | 'pass';
 
 /** Sign-outs the system made on its own: the visitor's sign-in (scan) ran out rather than being ended by them. */
 export const SYSTEM_SIGN_OUTS = ['auto_24h', 'auto_midnight', 'area_mode_change'] as const;
@@ -47,7 +52,6 @@ export function linkExpiry(visit: LinkVisit, mode: LinkMode, now: Date): LinkExp
 /** The message key (errors namespace) a page shows for an expired link, by how it was opened. */
 export function linkExpiryMessageKey(reason: LinkExpiry, mode: LinkMode): string {
   const part = reason.toLowerCase();
-  return mode === 'compliance' && reason !== 'LINK_INVALID'
-    ? `pre_registration_compliance_expired.${part}`
-    : `pre_registration_expired.${part}`;
+  if (reason === 'LINK_INVALID' || mode === 'confirm') return `pre_registration_expired.${part}`;
+  return mode === 'pass' ? `pre_registration_pass_expired.${part}` : `pre_registration_compliance_expired.${part}`;
 }

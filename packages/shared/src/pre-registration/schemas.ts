@@ -44,6 +44,8 @@ export const publicCustomFieldSchema = z.object({
   options: z.record(z.string(), z.unknown()),
   required: z.boolean(),
   section: ref,
+  /** The offered user types its section is asked of; empty: every type. */
+  user_type_ids: z.array(z.uuid()),
 });
 
 /** How a flow asks for a host (spec GET /api/hosts/settings/{journey_id}/{user_type_id}). */
@@ -224,7 +226,8 @@ export const confirmVisitFormSchema = z.object({
 });
 export type ConfirmVisitForm = z.output<typeof confirmVisitFormSchema>;
 
-export const APPROVAL_STATES = ['not_needed', 'awaiting', 'auto_approved'] as const;
+/** Where the visit stands on approval, read from its stage: what the success page says is what the admin sees. */
+export const APPROVAL_STATES = ['not_needed', 'awaiting', 'approved', 'auto_approved'] as const;
 
 /** What the success page shows: the visit's QR (its link code) and where it stands. */
 export const preRegistrationDoneSchema = z.object({
@@ -238,8 +241,27 @@ export const preRegistrationDoneSchema = z.object({
   /** Where the visitor answers the compliance online, when the flow asks any. */
   compliance_url: z.string().nullable(),
   expectedDateTime: z.string(),
+  /**
+   * The id of the visit's pass page, /pre-registration/{pass_id}/success: the QR and where the visit
+   * stands, reloadable on any device (the visit's link token, as emailed to the visitor).
+   */
+  pass_id: z.string(),
 });
 export type PreRegistrationDone = z.infer<typeof preRegistrationDoneSchema>;
+
+/** GET /public/visits/{token}/pass: the pass page of a visit, or why it no longer works. */
+export const visitPassSchema = z.object({
+  visitMetadata: visitMetadataSchema,
+  company: publicCompanySchema.nullable(),
+  /** The visit as the success page shows it; null when the link no longer works. */
+  visit: preRegistrationDoneSchema
+    .extend({
+      site: z.string().nullable(),
+      area: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type VisitPass = z.infer<typeof visitPassSchema>;
 
 // ---- online compliance ----
 

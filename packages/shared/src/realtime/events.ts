@@ -7,7 +7,23 @@ import type { VisitAction } from '../visits/stages';
 export type RoleRef = { id: string; name: string };
 
 export type ServerToClientEvents = {
-  updateWhenCreatedSiteOrUserType: (payload: { entity_user_id: string; permitted_by: string; id: string }) => void;
+  /**
+   * A site or user type another admin created, to the company's owners only (spec §6), with what the
+   * notice shows of it (spec §7's fetched resource: its type and name, and who created it).
+   */
+  updateWhenCreatedSiteOrUserType: (payload: {
+    entity_user_id: string;
+    permitted_by: string;
+    id: string;
+    new_created: true;
+    entity_id: string;
+    type: 'site' | 'user_type';
+    name: string;
+    /** Who created it (null when an API client did). */
+    user_full_name: string | null;
+  }) => void;
+  /** Ours: kiosks whose online state changed (a heartbeat after silence), so open kiosk lists redraw. */
+  updateKiosks: (payload: { kiosk_ids: string[]; online: boolean }) => void;
   updateEmergencySessionData: (payload: { sessionId: string }) => void;
   pongUpdateEntityPackage: (payload: { action: 'upgrade' | 'downgrade'; entityPlan: PlanId; package: string }) => void;
   pongUpdateEntityPlan: (payload: { entityPlan: PlanId; package: string }) => void;
@@ -67,5 +83,7 @@ export const entityRoom = (entityId: string) => `entity:${entityId}`;
 /** The company's sockets whose member sees all of it (no site or user-type limit): they get whole rows. */
 export const entityAllRoom = (entityId: string) => `entity:${entityId}:all`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The company's sockets whose member owns it: they hear what other admins create (spec §6). */
+export const entityOwnersRoom = (entityId: string) => `entity:${entityId}:owners`;
 /** The sockets of one browser session (server-side only: a session ends, its sockets close). */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

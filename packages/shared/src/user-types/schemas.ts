@@ -26,6 +26,8 @@ export const userTypeBodySchema = z.object({
   mandatory_profile_data: z.array(z.enum(PROFILE_FIELDS)).max(PROFILE_FIELDS.length).default([]),
   can_switch_own_type: z.boolean().default(false),
   auto_approve_visits: z.boolean().default(false),
+  /** Visits of this type need a visit permit that allows them at that moment (decision 026). */
+  visits_need_permit: z.boolean().default(false),
 });
 export type UserTypeBody = z.infer<typeof userTypeBodySchema>;
 export const updateUserTypeBodySchema = userTypeBodySchema.omit({ parent_id: true });
@@ -40,6 +42,7 @@ export const userTypeSchema = z.object({
   mandatory_profile_data: z.array(z.enum(PROFILE_FIELDS)),
   can_switch_own_type: z.boolean(),
   auto_approve_visits: z.boolean(),
+  visits_need_permit: z.boolean(),
   child_count: z.number().int(),
 });
 export type UserType = z.infer<typeof userTypeSchema>;

@@ -74,6 +74,9 @@ describe('check query', () => {
     expect(
       checkPermitQuerySchema.safeParse({ person_id: person, user_type_id: person }).error?.issues[0]?.message,
     ).toBe('visit_permit_check_subject');
+    expect(checkPermitQuerySchema.safeParse({ person_id: person, user_type_id: person, site_id: person }).success).toBe(
+      true,
+    );
     expect(checkPermitQuerySchema.safeParse({ person_id: person, date: '2026-01-05' }).error?.issues[0]).toMatchObject({
       path: ['time'],
       message: 'visit_permit_check_when',

@@ -283,19 +283,23 @@ export type UserTypePermits = z.infer<typeof userTypePermitsSchema>;
 
 /**
  * Whom and when to check: a person or a user type, and either an instant (`at`, ISO with offset) or
- * a date and time on the company's clock. Without either, now.
+ * a date and time on the company's clock. Without either, now. With `site_id`, also the verdict a visit
+ * there would get (decision 026): for a person, `user_type_id` is the visit's user type (without it, the
+ * one a sign-in at that site would use).
  */
 export const checkPermitQuerySchema = z
   .object({
     person_id: z.uuid().optional(),
     user_type_id: z.uuid().optional(),
+    site_id: z.uuid().optional(),
     at: z.iso.datetime({ offset: true }).optional(),
     date: isoDateSchema.optional(),
     time: timeOfDaySchema.optional(),
     occurrences: z.coerce.number().int().min(0).max(L.occurrencesMax).default(5),
   })
   .superRefine((q, ctx) => {
-    if (!q.person_id === !q.user_type_id)
+    // A person and a user type together: the visit's type, which only a visit at a site has.
+    if (!q.person_id === !q.user_type_id && !(q.person_id && q.user_type_id && q.site_id))
       ctx.addIssue({ code: 'custom', path: ['person_id'], message: 'visit_permit_check_subject' });
     if (!q.at && !q.date !== !q.time)
       ctx.addIssue({ code: 'custom', path: [q.date ? 'time' : 'date'], message: 'visit_permit_check_when' });
@@ -304,6 +308,7 @@ export const checkPermitQuerySchema = z
 export type CheckPermitQuery = {
   person_id?: string;
   user_type_id?: string;
+  site_id?: string;
   at?: string;
   date?: string;
   time?: string;
@@ -351,6 +356,19 @@ export const permitCheckSchema = z.object({
   allowed_by: z.array(ref),
   /** Every permit that applies to the subject, those that allow the visit first. */
   permits: z.array(checkedPermitSchema),
+  /**
+   * With `site_id`: what a visit there at that moment gets, by the rule every sign-in, expected visit
+   * and pre-registration follows; `message` is the refusal they would answer.
+   */
+  visit: z
+    .object({
+      site: ref,
+      user_type: ref.nullable(),
+      needs_permit: z.boolean(),
+      allowed: z.boolean(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PermitCheck = z.infer<typeof permitCheckSchema>;
 

@@ -136,6 +136,19 @@ export type ListVisitsParams = z.output<typeof listVisitsQuerySchema>;
 /** An instant and the company's wall-clock reading of it (YYYY-MM-DD HH:mm). */
 const moment = z.object({ at: z.string(), local: z.string() }).nullable();
 
+/**
+ * The online compliance link of an expected visit and its reminders (spec §5): when the link went,
+ * how many reminders followed, and when the next one is due (null when none will go: answered,
+ * cancelled, too close to the visit). Null when nothing went or will go.
+ */
+export const complianceMailsSchema = z.object({
+  link_sent: moment,
+  reminders_sent: z.number().int(),
+  last_reminder: moment,
+  next_due: moment,
+});
+export type ComplianceMails = z.infer<typeof complianceMailsSchema>;
+
 export const visitSchema = z.object({
   id: z.uuid(),
   person: z.object({
@@ -176,6 +189,12 @@ export const visitSchema = z.object({
   created_by: z.uuid().nullable(),
   /** Whether the caller may change, delete, re-send or decide it: people managers any, others their own (decision 018). */
   can_change: z.boolean(),
+  /**
+   * The visitor confirmed it (or registered it themselves): the invitation's confirmation link then
+   * opens as expired, so "Send the invitation again" is not offered (decision 014).
+   */
+  confirmed: z.boolean(),
+  compliance_mails: complianceMailsSchema.nullable(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
@@ -231,8 +250,13 @@ export type SignInCandidate = z.infer<typeof signInCandidateSchema>;
 export const signInPreviewBodySchema = z.object({
   area_id: z.uuid(),
   person_ids: idList(L.peopleMax).min(1, { message: 'choice_required' }),
+  /**
+   * Today's expected visits chosen for these people (a logbook row), at most one each: a person
+   * without one is given their expected visit nearest to now.
+   */
+  expected_visit_ids: idList(L.peopleMax).default([]),
 });
-export type SignInPreviewBody = z.infer<typeof signInPreviewBodySchema>;
+export type SignInPreviewBody = z.input<typeof signInPreviewBodySchema>;
 
 /** Spec "Checks payload": a temperature as typed ("37.2", "99.1F") or a number with its unit. */
 export const temperatureInputSchema = z.object({
@@ -247,6 +271,8 @@ export const signInPersonSchema = z.object({
   person_id: z.uuid(),
   /** Which of the person's user types the visit is for; the first with a flow at the site when left out. */
   user_type_id: z.uuid().optional(),
+  /** Which of the person's expected visits today becomes the arrival; the nearest to now when left out. */
+  expected_visit_id: z.uuid().optional(),
   compliances: z
     .array(responseItemSchema)
     .max(50)
@@ -345,6 +371,7 @@ export const PREVIEW_BLOCKERS = [
   'awaiting_approval',
   'rejected',
   'on_site_elsewhere',
+  'no_visit_permit',
 ] as const;
 export type PreviewBlocker = (typeof PREVIEW_BLOCKERS)[number];
 

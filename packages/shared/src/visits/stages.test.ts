@@ -30,17 +30,50 @@ describe('stageFor', () => {
 
   it('auto-approves when the user type says so, and an admin-added visit needs no approval', () => {
     const method = 'pre_registered_with_approval' as const;
-    expect(stageFor({ ...base, method, autoApprove: true, compliance: 'failed' })).toBe('auto_approved');
+    expect(stageFor({ ...base, method, autoApprove: true, compliance: 'done' })).toBe('auto_approved');
+    // The system approves only what passed: a failed compliance waits for an admin.
+    expect(stageFor({ ...base, method, autoApprove: true, compliance: 'failed' })).toBe(
+      'awaiting_approval_compliance_failed',
+    );
     expect(stageFor({ ...base, method, addedByAdmin: true, compliance: 'pending' })).toBe('compliance_pending');
   });
 
-  it("keeps an admin's decision whatever the compliance does", () => {
-    for (const current of ['approved', 'rejected', 'auto_approved'] as const) {
-      expect(stageFor({ ...base, method: 'pre_registered_with_approval', compliance: 'failed', current })).toBe(
-        current,
-      );
-    }
+  it('keeps a rejection whatever the compliance does', () => {
+    expect(
+      stageFor({ ...base, method: 'pre_registered_with_approval', compliance: 'failed', current: 'rejected' }),
+    ).toBe('rejected');
     expect(stageFor({ ...base, compliance: 'done', current: 'compliance_pending' })).toBe('ready_to_sign_in');
+  });
+
+  it('takes an approval back when the compliance fails after it (spec §4: awaiting approval, compliance failed)', () => {
+    const method = 'pre_registered_with_approval' as const;
+    const decidedAt = new Date('2026-11-20T10:00:00Z');
+    const later = new Date('2026-11-20T11:00:00Z');
+    const earlier = new Date('2026-11-20T09:00:00Z');
+    const approved = { ...base, method, current: 'approved' as const, decidedAt };
+    expect(stageFor({ ...approved, compliance: 'done' })).toBe('approved');
+    expect(stageFor({ ...approved, compliance: 'failed', failedAt: later })).toBe(
+      'awaiting_approval_compliance_failed',
+    );
+    // Approved again after the failure: the admin saw it, the approval stands.
+    expect(stageFor({ ...approved, compliance: 'failed', failedAt: earlier })).toBe('approved');
+    // The system's approval never covers a failure.
+    expect(stageFor({ ...base, method, autoApprove: true, current: 'auto_approved', compliance: 'failed' })).toBe(
+      'awaiting_approval_compliance_failed',
+    );
+    // Answered again and passed: the earlier approval counts again.
+    expect(
+      stageFor({ ...base, method, current: 'awaiting_approval_compliance_failed', decidedAt, compliance: 'done' }),
+    ).toBe('approved');
+    expect(stageFor({ ...base, method, current: 'awaiting_approval_compliance_failed', compliance: 'done' })).toBe(
+      'awaiting_approval',
+    );
+  });
+
+  it('fails an approved visit that needs no approval to "compliance failed"', () => {
+    expect(
+      stageFor({ ...base, current: 'approved', decidedAt: new Date(0), failedAt: new Date(1), compliance: 'failed' }),
+    ).toBe('compliance_failed');
   });
 
   it('needs approval only for the pre-registered-with-approval method', () => {

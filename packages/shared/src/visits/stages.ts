@@ -34,27 +34,48 @@ export type ComplianceProgress = 'none' | 'pending' | 'failed' | 'done';
 export const needsApproval = (method: RegistrationMethod): boolean => method === 'pre_registered_with_approval';
 
 /**
- * The stage of an expected visit when it is made or its compliance changes.
- * - A visit an admin added, or one whose type needs no approval, follows its compliance.
- * - A visit that needs approval is auto-approved when its user type says so, otherwise it waits
- *   (noting a failed compliance); a decision already taken stays.
+ * The stage of an expected visit when it is made or its compliance changes (spec §4 Journey stage).
+ * - A visit an admin added, or one whose type needs no approval, follows its compliance: a failed one
+ *   is "compliance failed" (the sign-in refuses it until it is answered again and passes).
+ * - A visit that needs approval waits for an admin, noting a failed compliance; it is auto-approved when
+ *   its user type says so and nothing failed.
+ * - A rejection stands. An approval stands unless the compliance failed after it: a failure after the
+ *   admin's approval (or any failure, against the system's auto-approval) takes it back to "awaiting
+ *   admin approval (compliance failed)" — or "compliance failed" where no approval applies — so nobody
+ *   signs in on an approval given before the failure. When the failed answer is answered again and
+ *   passes, the admin's earlier approval counts again.
  */
 export function stageFor(input: {
   method: RegistrationMethod;
   autoApprove: boolean;
   addedByAdmin: boolean;
   compliance: ComplianceProgress;
-  /** The stage so far, when the visit exists: an admin's decision is kept. */
+  /** The stage so far, when the visit exists: an admin's decision is kept as above. */
   current?: JourneyStage | null;
+  /** When an admin last approved or rejected the visit. */
+  decidedAt?: Date | null;
+  /** When the latest failed answer of a required compliance was given (compliance `failed`). */
+  failedAt?: Date | null;
 }): JourneyStage {
   const { current, compliance } = input;
-  if (current === 'rejected' || current === 'approved' || current === 'auto_approved') return current;
-  if (needsApproval(input.method) && !input.addedByAdmin) {
+  const approvalApplies = needsApproval(input.method) && !input.addedByAdmin;
+  const failure: JourneyStage = approvalApplies ? 'awaiting_approval_compliance_failed' : 'compliance_failed';
+  if (current === 'rejected') return current;
+  if (current === 'approved' || current === 'auto_approved') {
+    if (compliance !== 'failed') return current;
+    const decided = current === 'approved' ? (input.decidedAt ?? null) : null;
+    const failedAfter = !decided || !input.failedAt || input.failedAt.getTime() > decided.getTime();
+    return failedAfter ? failure : current;
+  }
+  if (approvalApplies) {
+    if (compliance === 'failed') return failure;
+    // Answered again after a failure had taken an approval back: the approval counts again.
+    if (current === 'awaiting_approval_compliance_failed' && input.decidedAt) return 'approved';
     if (input.autoApprove) return 'auto_approved';
-    return compliance === 'failed' ? 'awaiting_approval_compliance_failed' : 'awaiting_approval';
+    return 'awaiting_approval';
   }
   if (compliance === 'pending') return 'compliance_pending';
-  if (compliance === 'failed') return 'compliance_failed';
+  if (compliance === 'failed') return failure;
   return 'ready_to_sign_in';
 }
 

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entities } from './global';
 import { people } from './people';
+import { userTypes } from './user-types';
 
 export const customFieldSections = pgTable(
   'custom_field_sections',
@@ -60,6 +61,30 @@ export const customFields = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('custom_fields_section_name_key').on(t.entityId, t.sectionId, sql`lower(${t.name})`),
     index('custom_fields_entity_badge_idx').on(t.entityId, t.printOnBadge),
+  ],
+);
+
+/**
+ * The user types a section's profile fields are asked of (a public form shows a section only to the
+ * types bound here). A section bound to no user type is asked of every type.
+ */
+export const customFieldSectionUserTypes = pgTable(
+  'custom_field_section_user_types',
+  {
+    entityId: uuid('entity_id').notNull(),
+    sectionId: uuid('section_id').notNull(),
+    userTypeId: uuid('user_type_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.sectionId, t.userTypeId] }),
+    foreignKey({
+      columns: [t.entityId, t.sectionId],
+      foreignColumns: [customFieldSections.entityId, customFieldSections.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.userTypeId], foreignColumns: [userTypes.entityId, userTypes.id] }).onDelete(
+      'cascade',
+    ),
+    index('custom_field_section_user_types_type_idx').on(t.entityId, t.userTypeId),
   ],
 );
 

@@ -5,6 +5,8 @@ import { areas } from './sites';
 
 /** Settings a kiosk runs with (spec §3 Kiosk, §9 limits); see @app/shared/kiosks/schemas. */
 export type KioskSettingsRecord = {
+  /** Spec §4 kiosk sign in/out mode; kiosks saved before it existed allow both. */
+  signMode?: 'sign_in_sign_out' | 'sign_in_only' | 'sign_out_only';
   fireAlarm: boolean;
   doorRelay: 0 | 1 | 2;
   brightness: number;

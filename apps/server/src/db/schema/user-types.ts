@@ -28,6 +28,8 @@ export const userTypes = pgTable(
     mandatoryProfileData: jsonb('mandatory_profile_data').$type<string[]>().notNull().default([]),
     canSwitchOwnType: boolean('can_switch_own_type').notNull().default(false),
     autoApproveVisits: boolean('auto_approve_visits').notNull().default(false),
+    /** Visits of this type need a visit permit that allows them at that moment (decision 026). */
+    visitsNeedPermit: boolean('visits_need_permit').notNull().default(false),
     /** The code in the self-registration link and its QR (unguessable, stable). */
     qrCode: text('qr_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   foreignKey,
+  integer,
   index,
   jsonb,
   numeric,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { compliances } from './compliances';
+import { complianceResponses, compliances } from './compliances';
 import { entities } from './global';
 import { people } from './people';
 import { areas, sites } from './sites';
@@ -174,6 +175,11 @@ export const personDocuments = pgTable(
     notes: text('notes'),
     /** Vaccine name, protocol, batch number, result and what a certificate reader found. */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The compliance answer the document made (the vaccine toggle of spec §4 ends it, and turning it
+     * back on judges the document again); null for a document made before answers were linked.
+     */
+    responseId: uuid('response_id'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,6 +190,10 @@ export const personDocuments = pgTable(
     foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.entityId, t.complianceId], foreignColumns: [compliances.entityId, compliances.id] }),
     index('person_documents_person_idx').on(t.entityId, t.personId, t.createdAt),
+    foreignKey({
+      columns: [t.entityId, t.responseId],
+      foreignColumns: [complianceResponses.entityId, complianceResponses.id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -210,5 +220,41 @@ export const badgePrints = pgTable(
     primaryKey({ columns: [t.entityId, t.id] }),
     foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
     index('badge_prints_entity_created_idx').on(t.entityId, t.createdAt),
+  ],
+);
+
+/**
+ * The online compliance link and its reminders of an expected visit (spec §5: sent at least 5 minutes
+ * before the visit, reminders at least 30 minutes apart), one row per visit. `expected_at` is the visit
+ * time the sends were for: moving the visit starts them again. `next_due_at` is when the next one goes,
+ * null when none will (completed, cancelled, arrived, no email); the job that sends locks the row and
+ * moves it on in the same transaction, so a run that comes twice sends once.
+ */
+export const visitComplianceMails = pgTable(
+  'visit_compliance_mails',
+  {
+    entityId: uuid('entity_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    linkSentAt: timestamp('link_sent_at', { withTimezone: true }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    /**
+     * The mail a run recorded as sent and hands to the mailer after its commit; cleared once the
+     * mailer's outbox has it, so a crash in between sends it on the next run instead of losing it.
+     */
+    pendingMail: jsonb('pending_mail').$type<{ id: string; to: string; subject: string; text: string }>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.visitId] }),
+    foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
+    index('visit_compliance_mails_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`${t.nextDueAt} is not null`),
+    index('visit_compliance_mails_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.pendingMail} is not null`),
   ],
 );

@@ -9,6 +9,7 @@ import {
 import { newId } from '../../lib/ids';
 import type { Executor } from '../client';
 import {
+  customFieldSectionUserTypes,
   customFieldSections,
   customFields,
   people,
@@ -33,9 +34,13 @@ const PURPOSES = ['Meeting', 'Interview', 'Delivery', 'Maintenance', 'Training']
 const DIETS = ['Vegetarian', 'Vegan', 'Halal', 'Gluten free', 'Nut allergy'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 
-export const DEMO_CUSTOM_FIELD_SECTIONS: { name: string; fields: DemoField[] }[] = [
+/** Whose public forms ask a section's profile fields: staff types, the other types, or every type. */
+type AskedOf = 'staff' | 'others';
+
+export const DEMO_CUSTOM_FIELD_SECTIONS: { name: string; askedOf?: AskedOf; fields: DemoField[] }[] = [
   {
     name: 'Visitor details',
+    askedOf: 'others',
     fields: [
       { name: 'Vehicle plate', type: 'text', badge: true },
       { name: 'Company', type: 'text', badge: true },
@@ -46,6 +51,7 @@ export const DEMO_CUSTOM_FIELD_SECTIONS: { name: string; fields: DemoField[] }[]
   },
   {
     name: 'Staff',
+    askedOf: 'staff',
     fields: [
       { name: 'T-shirt size', type: 'radioButtons', options: { choices: SIZES } },
       { name: 'Start date', type: 'date' },
@@ -87,9 +93,19 @@ const companyOf = (email: string | null) => {
 export async function seedDemoCustomFields(tx: Executor, entityId: string) {
   const rnd = generator(20261123);
   const ids = new Map<string, { id: string; type: CustomFieldType; options: CustomFieldOptions }>();
+  const types = await tx
+    .select({ id: userTypes.id, name: userTypes.name })
+    .from(userTypes)
+    .where(eq(userTypes.entityId, entityId));
   for (const [position, section] of DEMO_CUSTOM_FIELD_SECTIONS.entries()) {
     const sectionId = newId();
     await tx.insert(customFieldSections).values({ entityId, id: sectionId, name: section.name, position });
+    const bound = section.askedOf ? types.filter((x) => STAFF_TYPES.has(x.name) === (section.askedOf === 'staff')) : [];
+    if (bound.length) {
+      await tx
+        .insert(customFieldSectionUserTypes)
+        .values(bound.map((x) => ({ entityId, sectionId, userTypeId: x.id })));
+    }
     const rows = section.fields.map((f, i) => {
       const options = optionsForType(f.type, f.options ?? {});
       const id = newId();

@@ -63,6 +63,11 @@ const membershipAccessFields = {
     select p.id from people p
     where p.entity_id = "memberships"."entity_id" and p.membership_id = "memberships"."id"
   )`,
+  // The name the company knows the member by (migration 0023 announces a change of it).
+  personName: sql<string | null>`(
+    select trim(p.first_name || ' ' || p.last_name) from people p
+    where p.entity_id = "memberships"."entity_id" and p.membership_id = "memberships"."id"
+  )`,
   siteIds: sql<string[] | null>`(
     select json_agg(ps.site_id) from person_sites ps
     join people p on p.entity_id = ps.entity_id and p.id = ps.person_id
@@ -96,6 +101,7 @@ type MembershipAccessRow = {
   roleKey: string | null;
   siteScope: string;
   personId: string | null;
+  personName: string | null;
   siteIds: string[] | null;
   userTypeIds: string[] | null;
   permissions: Record<string, number> | null;

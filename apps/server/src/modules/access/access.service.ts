@@ -19,6 +19,7 @@ function toAccessContext(user: UserRow, membership: MembershipAccess | null): Ac
       userId: user.id,
       membershipId: membership.membershipId,
       personId: membership.personId,
+      personName: membership.personName || null,
       isOwner: membership.isOwner,
       isSupport: user.isSupport,
     },

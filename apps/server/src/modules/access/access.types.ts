@@ -26,10 +26,14 @@ export type AccessContext = {
         membershipId: string;
         /** The member's own person in the company (null only for platform work without one). */
         personId: string | null;
+        /** That person's name: what the company calls the member (null without a person). */
+        personName: string | null;
         isOwner: boolean;
         isSupport: boolean;
       }
-    | { kind: 'client' };
+    | { kind: 'client' }
+    /** A registered kiosk acting at its own area with its device token (no person signed in). */
+    | { kind: 'kiosk'; kioskId: string };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

@@ -29,7 +29,10 @@ export function toUserDetails(user: UserRow, access: AccessContext): UserDetails
     id: access.actor.kind === 'user' ? access.actor.membershipId : user.id,
     user_id: user.id,
     person_id: access.actor.kind === 'user' ? access.actor.personId : null,
-    fullName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    fullName:
+      (access.actor.kind === 'user' && access.actor.personName) ||
+      `${user.firstName} ${user.lastName}`.trim() ||
+      user.email,
     email: user.email,
     role_id: access.role?.id ?? '',
     is_owner: access.actor.kind === 'user' && access.actor.isOwner,

@@ -46,6 +46,7 @@ import {
   type FieldWithCount,
   type SectionRow,
 } from './custom-fields.repository';
+import { replaceSectionTypes, sectionTypesOf } from './section-user-types';
 
 const L = CUSTOM_FIELD_LIMITS;
 
@@ -67,10 +68,11 @@ const toListed = (row: FieldWithCount): ListedCustomField => ({
   section_name: row.sectionName,
 });
 
-const toSection = (row: SectionRow, fields: FieldWithCount[]): Section => ({
+const toSection = (row: SectionRow, fields: FieldWithCount[], typeIds: string[] = []): Section => ({
   id: row.id,
   value: row.name,
   position: row.position,
+  user_type_ids: typeIds,
   fields: fields.filter((f) => f.field.sectionId === row.id).map((f) => toField(f.field, f.valueCount)),
 });
 
@@ -119,7 +121,8 @@ export async function listSectionsWithFields(app: FastifyInstance, ctx: AccessCo
   return inTenant(app, ctx, async (tx) => {
     const sections = await listSections(tx, ctx.entityId);
     const fields = await listFields(tx, ctx.entityId);
-    return sections.map((s) => toSection(s, fields));
+    const types = await sectionTypesOf(tx, ctx.entityId);
+    return sections.map((s) => toSection(s, fields, types.get(s.id)));
   });
 }
 
@@ -127,7 +130,8 @@ export async function getSection(app: FastifyInstance, ctx: AccessContext, id: s
   return inTenant(app, ctx, async (tx) => {
     const row = await findSection(tx, ctx.entityId, id);
     if (!row) throw new AppError('not_found');
-    return toSection(row, await listFields(tx, ctx.entityId, { sectionId: id }));
+    const types = await sectionTypesOf(tx, ctx.entityId, [id]);
+    return toSection(row, await listFields(tx, ctx.entityId, { sectionId: id }), types.get(id));
   });
 }
 
@@ -151,7 +155,9 @@ export async function createSection(app: FastifyInstance, ctx: AccessContext, bo
         name: body.name,
         position: await nextSectionPosition(tx, ctx.entityId),
       });
-      const section = toSection(row, []);
+      const typeIds = body.user_type_ids ?? [];
+      await replaceSectionTypes(tx, ctx.entityId, row.id, typeIds);
+      const section = toSection(row, [], typeIds);
       await writeAudit(tx, ctx, {
         action: 'custom_field_section.create',
         targetType: 'custom_field_section',
@@ -176,14 +182,17 @@ export async function changeSection(
       if (!before) throw new AppError('not_found');
       if (await isSectionNameTaken(tx, ctx.entityId, body.name, id)) throw sectionNameTaken();
       const row = (await renameSection(tx, ctx.entityId, id, body.name))!;
+      const beforeTypes = (await sectionTypesOf(tx, ctx.entityId, [id])).get(id) ?? [];
+      const typeIds = body.user_type_ids ?? beforeTypes;
+      if (body.user_type_ids) await replaceSectionTypes(tx, ctx.entityId, id, typeIds);
       await writeAudit(tx, ctx, {
         action: 'custom_field_section.update',
         targetType: 'custom_field_section',
         targetId: id,
-        before: { name: before.name },
-        after: { name: row.name },
+        before: { name: before.name, user_type_ids: beforeTypes },
+        after: { name: row.name, user_type_ids: typeIds },
       });
-      return toSection(row, await listFields(tx, ctx.entityId, { sectionId: id }));
+      return toSection(row, await listFields(tx, ctx.entityId, { sectionId: id }), typeIds);
     }),
     sectionNameTaken,
   );

@@ -99,7 +99,7 @@ export async function searchExpectedVisitHosts(
       body.query,
       RESULTS_MAX,
     );
-    return { data: rows.map((r) => ({ id: r.id, full_name: r.fullName })) };
+    return { data: rows.map((r) => ({ id: r.id, full_name: r.fullName, email: r.email })) };
   });
 }
 

@@ -1,15 +1,11 @@
-// The emails of expected visits, in the company's three languages: the visitor's confirmation link,
-// the pre-registration receipt, and the hosts' notice of an admin's decision.
+// The emails of expected visits, in the company's three languages: the visitor's confirmation link
+// and the hosts' notice of an admin's decision (the visitor's own receipts: visitor-mails.ts).
 import type { Language } from '@app/shared/constants';
 import type { Mail } from '../mail/mailer';
 
 type Template = { subject: string; body: string };
 type Templates = {
   invite: Template;
-  registered: Template;
-  awaiting: string;
-  accepted: string;
-  complianceLine: string;
   approved: Template;
   rejected: Template;
 };
@@ -20,13 +16,6 @@ const TEMPLATES: Record<Language, Templates> = {
       subject: 'Your visit to {{company}}',
       body: 'Hello {{name}},\n\n{{company}} expects you on {{date}} at {{time}} at {{place}}.\n\nPlease confirm your visit, and complete what is asked before you arrive, with this link:\n{{link}}\n\nYour visit code: {{code}}',
     },
-    registered: {
-      subject: 'Your visit to {{company}}',
-      body: 'Hello {{name}},\n\nYou registered a visit to {{company}} on {{date}} at {{time}} at {{place}}. {{status}}\n{{compliance}}\nYour visit code: {{code}}',
-    },
-    awaiting: 'Your visit waits for approval: you will be told when it is decided.',
-    accepted: 'Your visit is registered.',
-    complianceLine: 'Please complete what is asked before you arrive: {{link}}\n',
     approved: {
       subject: 'Visit approved: {{visitor}}',
       body: 'Hello {{name}},\n\nThe visit of {{visitor}} to {{place}} on {{date}} at {{time}} has been approved.',
@@ -41,13 +30,6 @@ const TEMPLATES: Record<Language, Templates> = {
       subject: 'زيارتك إلى {{company}}',
       body: 'مرحبًا {{name}}،\n\nتتوقع {{company}} زيارتك في {{date}} الساعة {{time}} في {{place}}.\n\nيرجى تأكيد زيارتك وإكمال المطلوب قبل وصولك عبر هذا الرابط:\n{{link}}\n\nرمز زيارتك: {{code}}',
     },
-    registered: {
-      subject: 'زيارتك إلى {{company}}',
-      body: 'مرحبًا {{name}}،\n\nلقد سجلت زيارة إلى {{company}} في {{date}} الساعة {{time}} في {{place}}. {{status}}\n{{compliance}}\nرمز زيارتك: {{code}}',
-    },
-    awaiting: 'زيارتك بانتظار الموافقة: سيتم إبلاغك عند البت فيها.',
-    accepted: 'تم تسجيل زيارتك.',
-    complianceLine: 'يرجى إكمال المطلوب قبل وصولك: {{link}}\n',
     approved: {
       subject: 'تمت الموافقة على الزيارة: {{visitor}}',
       body: 'مرحبًا {{name}}،\n\nتمت الموافقة على زيارة {{visitor}} إلى {{place}} في {{date}} الساعة {{time}}.',
@@ -62,13 +44,6 @@ const TEMPLATES: Record<Language, Templates> = {
       subject: 'Su visita a {{company}}',
       body: 'Hola {{name}}:\n\n{{company}} le espera el {{date}} a las {{time}} en {{place}}.\n\nConfirme su visita y complete lo que se pide antes de llegar con este enlace:\n{{link}}\n\nSu código de visita: {{code}}',
     },
-    registered: {
-      subject: 'Su visita a {{company}}',
-      body: 'Hola {{name}}:\n\nHa registrado una visita a {{company}} el {{date}} a las {{time}} en {{place}}. {{status}}\n{{compliance}}\nSu código de visita: {{code}}',
-    },
-    awaiting: 'Su visita está pendiente de aprobación: se le avisará cuando se decida.',
-    accepted: 'Su visita está registrada.',
-    complianceLine: 'Complete lo que se pide antes de llegar: {{link}}\n',
     approved: {
       subject: 'Visita aprobada: {{visitor}}',
       body: 'Hola {{name}}:\n\nLa visita de {{visitor}} a {{place}} el {{date}} a las {{time}} ha sido aprobada.',
@@ -88,21 +63,6 @@ type VisitVars = { company: string; name: string; date: string; time: string; pl
 export function inviteMail(lang: Language, to: string, vars: VisitVars & { link: string }): Mail {
   const t = TEMPLATES[lang].invite;
   return { to, subject: fill(t.subject, vars), text: fill(t.body, vars) };
-}
-
-export function registeredMail(
-  lang: Language,
-  to: string,
-  vars: VisitVars & { awaiting: boolean; complianceLink: string | null },
-): Mail {
-  const set = TEMPLATES[lang];
-  const { awaiting: _awaiting, complianceLink: _link, ...plain } = vars;
-  const all = {
-    ...plain,
-    status: vars.awaiting ? set.awaiting : set.accepted,
-    compliance: vars.complianceLink ? fill(set.complianceLine, { link: vars.complianceLink }) : '',
-  };
-  return { to, subject: fill(set.registered.subject, all), text: fill(set.registered.body, all) };
 }
 
 export function decisionMail(

@@ -194,13 +194,14 @@ export async function activePeople(tx: Executor, entityId: string, ids: string[]
 
 /**
  * Host candidates by name: active people among `ids` (or, with ids null, active people who use the
- * dashboard), whose full name starts like the query. Names only.
+ * dashboard), whose full name starts like the query: names, and the email that tells two of one name
+ * apart (for the dashboard; the public search answers names only).
  */
 export async function searchHosts(tx: Executor, entityId: string, ids: string[] | null, query: string, limit: number) {
   if (ids !== null && ids.length === 0) return [];
   const pattern = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return tx
-    .select({ id: people.id, fullName: fullNameSql })
+    .select({ id: people.id, fullName: fullNameSql, email: people.email })
     .from(people)
     .where(
       and(

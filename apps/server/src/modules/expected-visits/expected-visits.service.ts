@@ -3,7 +3,7 @@
 // clock, with hosts; approves or rejects visits that wait for it. Admins act only on visits of their
 // sites and user types (spec §6); anything else answers 404.
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '@app/shared/constants';
+import { isLanguage, type Language } from '@app/shared/constants';
 import type {
   ExpectedVisitBodyParsed,
   ValidateExpectedVisitResult,
@@ -48,6 +48,7 @@ import {
   type VisitRow,
 } from './expected-visits.repository';
 import { decisionMail, inviteMail } from './expected-visits.mails';
+import { visitorDecisionMail } from './visitor-mails';
 import { assertMayChangeVisit } from './visit-editor';
 import { fullName, visitView } from './visit-view';
 import {
@@ -57,6 +58,7 @@ import {
   flowFor,
   linkUrl,
   newLinkCode,
+  passUrl,
   newLinkToken,
   sameDayVisit,
   stageOf,
@@ -66,6 +68,8 @@ import {
   type VisitTime,
 } from './visit-rules';
 import { emitVisits } from '../visits/visit-view';
+import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
+import { assertVisitPermitted } from '../visit-permits/permit-rule';
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
@@ -107,6 +111,7 @@ async function resolveBody(
   const when = visitTimeOf(body.visit_date, body.visit_time, timezone, unchanged ? new Date(0) : now);
 
   let person: Resolved['person'] = null;
+  let personName = body.visitor ? `${body.visitor.first_name} ${body.visitor.last_name}`.trim() : '';
   if (body.person_id) {
     const row = await findPersonRow(tx, ctx.entityId, body.person_id, personInScope(ctx));
     if (!row) throw new AppError('rule_violation', { field: 'person_id', messageKey: 'person_not_found' });
@@ -117,6 +122,7 @@ async function resolveBody(
       throw new AppError('rule_violation', { field: 'user_type_id', messageKey: 'expected_visit_type_not_person' });
     }
     person = { id: row.id, email: row.email, firstName: row.firstName };
+    personName = fullName(row);
   } else if (body.visitor) {
     const v = body.visitor;
     const taken = await findTakenValues(tx, ctx.entityId, {
@@ -138,6 +144,20 @@ async function resolveBody(
   if (person && (await sameDayVisit(tx, ctx.entityId, person.id, when, before?.id))) {
     throw new AppError('rule_violation', { field: 'visit_date', messageKey: 'expected_visit_exists' });
   }
+  // The visit-permit rule (decision 026) at the visit's time; a new visitor has no permit yet.
+  await assertVisitPermitted(
+    tx,
+    ctx.entityId,
+    timezone,
+    {
+      personId: person?.id ?? null,
+      personName,
+      userType: { name: type.name, needsPermit: type.visitsNeedPermit },
+      site: place.site,
+      at: when.expectedAt,
+    },
+    person ? 'person_id' : 'user_type_id',
+  );
   const flow = await flowFor(tx, ctx.entityId, type.id, place.site.id);
   const hostIds = await checkHosts(tx, ctx.entityId, body.host_ids, flow, type.id);
   return {
@@ -260,7 +280,8 @@ export async function createExpectedVisit(
         createdByPersonId: actorPersonId(ctx),
         linkToken: newLinkToken(),
         linkCode: newLinkCode(),
-        extra: { origin: 'admin' },
+        // The language the visitor's emails were first written in (later mails follow it).
+        extra: { origin: 'admin', lang },
       });
       await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
       const view = await visitView(app, tx, row, companyZone(ctx));
@@ -270,6 +291,7 @@ export async function createExpectedVisit(
   );
   emitVisits(app, ctx.entityId, 'expected', [row]);
   if (mail) await app.mailer.send(mail);
+  await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, 'errors:expected_visit_created'), data: view };
 }
 
@@ -307,7 +329,7 @@ export async function changeExpectedVisit(
       const beforeView = await visitView(app, tx, before, companyZone(ctx));
       const r = await resolveBody(tx, ctx, body, now, before);
       const person = r.person ?? (await addVisitor(tx, ctx, r));
-      const { progress } = await complianceStateOf(tx, ctx.entityId, {
+      const { progress, failedAt } = await complianceStateOf(tx, ctx.entityId, {
         personId: person.id,
         flowId: r.flow?.flowId ?? null,
         visitId: id,
@@ -329,6 +351,8 @@ export async function changeExpectedVisit(
           progress,
           // An admin's decision stays with the same person and user type.
           current: samePlace ? before.stage : null,
+          decidedAt: samePlace ? before.decidedAt : null,
+          failedAt,
         }),
         expectedAt: r.when.expectedAt,
         notes: body.notes,
@@ -349,6 +373,8 @@ export async function changeExpectedVisit(
   );
   emitVisits(app, ctx.entityId, 'expected_changed', [row]);
   if (mail) await app.mailer.send(mail);
+  // A moved visit's mails start again for its new time; another person's go to them.
+  await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, 'errors:expected_visit_updated'), data: view };
 }
 
@@ -369,6 +395,7 @@ export async function removeExpectedVisit(app: FastifyInstance, ctx: AccessConte
     return row;
   });
   emitVisits(app, ctx.entityId, 'deleted', [row]);
+  await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, 'errors:expected_visit_deleted') };
 }
 
@@ -415,11 +442,28 @@ export async function decideVisit(
           time: view.visit_time,
         }),
       );
+    // The visitor hears of it too, in the language they registered in (the success page promised it).
+    const person = await findPersonRow(tx, ctx.entityId, row.personId);
+    if (person?.email && row.linkToken && row.linkCode) {
+      const visitorLang = isLanguage(row.extra.lang) ? row.extra.lang : lang;
+      mails.push(
+        await visitorDecisionMail(visitorLang, person.email, approved, {
+          company: ctx.entity.name,
+          name: person.firstName,
+          date: view.visit_date,
+          time: view.visit_time,
+          place: `${view.site.name}, ${view.area.name}`,
+          code: row.linkCode,
+          link: passUrl(app, row.linkToken),
+        }),
+      );
+    }
     return { view, row, mails };
   });
   const action: VisitAction = approved ? 'approved' : 'rejected';
   emitVisits(app, ctx.entityId, action, [row]);
   for (const mail of mails) await app.mailer.send(mail);
+  await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, `errors:expected_visit_${action}`), data: view };
 }
 

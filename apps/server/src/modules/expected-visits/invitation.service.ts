@@ -30,6 +30,8 @@ const REFUSAL: Record<string, string> = {
   SCAN_EXPIRED: 'expected_visit_not_expected',
   VISIT_REJECTED: 'expected_visit_invite_rejected',
   VISIT_EXPIRED: 'expected_visit_invite_missed',
+  // The invitation's link confirms the visit: once confirmed it opens as expired (decision 014).
+  VISIT_CONFIRMED: 'expected_visit_invite_confirmed',
 };
 
 export async function resendInvitation(
@@ -44,7 +46,8 @@ export async function resendInvitation(
     if (!row) throw new AppError('not_found');
     await assertMayChangeVisit(tx, ctx, row);
     const type = row.userTypeId ? await findUserType(tx, ctx.entityId, row.userTypeId) : null;
-    const expiry = linkExpiryOf(row, type, 'compliance', now);
+    // Judged as the emailed link will be opened: to confirm the visit.
+    const expiry = linkExpiryOf(row, type, 'confirm', now);
     // Not rejected (the link says so) yet not free to come: the email would say the company expects them.
     if (!expiry && !mayArrive(row.stage as JourneyStage | null)) {
       throw new AppError('rule_violation', { field: 'id', messageKey: 'expected_visit_invite_awaiting' });

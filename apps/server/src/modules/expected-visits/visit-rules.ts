@@ -169,8 +169,8 @@ export async function complianceStateOf(
   tx: Executor,
   entityId: string,
   input: { personId: string | null; flowId: string | null; visitId: string | null; at: Date },
-): Promise<{ progress: ComplianceProgress; items: ComplianceItem[] }> {
-  if (!input.flowId) return { progress: 'none', items: [] };
+): Promise<{ progress: ComplianceProgress; items: ComplianceItem[]; failedAt: Date | null }> {
+  if (!input.flowId) return { progress: 'none', items: [], failedAt: null };
   const asked = await flowCompliances(tx, entityId, input.flowId);
   const answers = input.personId
     ? await responsesOf(
@@ -199,7 +199,12 @@ export async function complianceStateOf(
         : required.some((i) => !i.answer)
           ? 'pending'
           : 'done';
-  return { progress, items };
+  // When the latest failed answer was given: an approval given before it no longer counts (stageFor).
+  const failedAt = required.reduce<Date | null>((latest, i) => {
+    const at = i.answer?.status === 'failed' ? i.answer.answeredAt : null;
+    return at && (!latest || at > latest) ? at : latest;
+  }, null);
+  return { progress, items, failedAt };
 }
 
 export const visitOrigin = (visit: Pick<VisitRow, 'extra'>): 'admin' | 'pre_registration' =>
@@ -212,6 +217,9 @@ export function stageOf(input: {
   origin: 'admin' | 'pre_registration';
   progress: ComplianceProgress;
   current: string | null;
+  /** When an admin last decided the visit, and when its compliance last failed (stageFor). */
+  decidedAt?: Date | null;
+  failedAt?: Date | null;
 }): JourneyStage {
   return stageFor({
     method: input.method,
@@ -219,6 +227,8 @@ export function stageOf(input: {
     addedByAdmin: input.origin === 'admin',
     compliance: input.progress,
     current: (input.current as JourneyStage | null) ?? null,
+    decidedAt: input.decidedAt ?? null,
+    failedAt: input.failedAt ?? null,
   });
 }
 
@@ -257,3 +267,5 @@ export const linkExpiryOf = (
 
 export const linkUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/pre-registration/${token}`;
 export const complianceUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/online-compliance/${token}`;
+/** The visit's pass page: its QR and where it stands, on any device (linkExpiry 'pass' mode). */
+export const passUrl = (app: FastifyInstance, token: string) => `${app.env.appUrl}/pre-registration/${token}/success`;

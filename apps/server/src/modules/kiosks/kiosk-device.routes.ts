@@ -9,6 +9,11 @@ import {
   pairingSchema,
   pairingStatusSchema,
 } from '@app/shared/kiosks/schemas';
+import { kioskSignInBodySchema, kioskSignOutBodySchema } from '@app/shared/kiosks/device-visits';
+import { errorBodySchema } from '@app/shared/http/errors';
+import { visitActionResultSchema, visitErrorsSchema } from '@app/shared/visits/schemas';
+import { refusalBody, VisitRefusal } from '../visits/visit-refusal';
+import { kioskSignIn, kioskSignOut } from './kiosk-device-visits.service';
 import { createPairing, heartbeat, pairingStatus } from './kiosk-device.service';
 
 const tags = ['kiosk device'];
@@ -23,6 +28,8 @@ const DEVICE = {
 // address must not lock each other out, so the status gets the heartbeat's allowance too. Asking
 // for codes keeps the public allowance.
 const POLLING = { access: { auth: 'public' as const }, rateLimit: DEVICE.rateLimit };
+const refused = z.union([visitErrorsSchema, errorBodySchema]);
+const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -67,6 +74,51 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: heartbeatResponseSchema },
       },
     },
-    async (req) => heartbeat(app, req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1], req.body.app_version),
+    async (req) => heartbeat(app, bearer(req.headers.authorization), req.body.app_version),
+  );
+  app.post(
+    '/kiosk-device/sign-in',
+    {
+      config: DEVICE,
+      schema: {
+        tags,
+        summary: 'A registered kiosk signs people in (or checks them in) at its own area',
+        description:
+          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people out only; otherwise the rules of POST /visits/sign-in at the kiosk’s area.',
+        body: kioskSignInBodySchema,
+        response: { 201: visitActionResultSchema, 200: visitActionResultSchema, 422: refused },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const result = await kioskSignIn(app, bearer(req.headers.authorization), req.body, { lang: req.lang });
+        return reply.status(result.replayed ? 200 : 201).send(result);
+      } catch (error) {
+        if (error instanceof VisitRefusal) return reply.status(422).send(refusalBody(req.lang, error));
+        throw error;
+      }
+    },
+  );
+  app.post(
+    '/kiosk-device/sign-out',
+    {
+      config: DEVICE,
+      schema: {
+        tags,
+        summary: 'A registered kiosk signs people out at its own area',
+        description:
+          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people in only; otherwise the rules of POST /visits/sign-out at the kiosk’s area.',
+        body: kioskSignOutBodySchema,
+        response: { 200: visitActionResultSchema, 422: refused },
+      },
+    },
+    async (req, reply) => {
+      try {
+        return reply.send(await kioskSignOut(app, bearer(req.headers.authorization), req.body, { lang: req.lang }));
+      } catch (error) {
+        if (error instanceof VisitRefusal) return reply.status(422).send(refusalBody(req.lang, error));
+        throw error;
+      }
+    },
   );
 };

@@ -28,7 +28,7 @@ import {
   touchKiosk,
   type KioskWithPlace,
 } from './kiosks.repository';
-import { toSettings } from './kiosks.service';
+import { isOnline, toSettings } from './kiosks.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 8;
@@ -93,11 +93,19 @@ export async function pairingStatus(app: FastifyInstance, secret: string): Promi
       const found = await registrationOf(tx, entityId, kioskId);
       if (!found) return null;
       // Collecting the token is the kiosk's first sign of life.
-      if (token) await touchKiosk(tx, entityId, kioskId, undefined);
-      return { status: 'registered' as const, device_token: token, registration: found.registration };
+      const cameOnline = token ? !isOnline(await touchKiosk(tx, entityId, kioskId, undefined)) : false;
+      return { status: 'registered' as const, device_token: token, registration: found.registration, cameOnline };
     });
   });
-  return answer ?? { status: 'expired' };
+  if (!answer) return { status: 'expired' };
+  const { cameOnline, ...status } = answer;
+  if (cameOnline) announceOnline(app, entityId, kioskId);
+  return status;
+}
+
+/** Open kiosk lists show a kiosk that was offline (or never seen) as online at once. */
+function announceOnline(app: FastifyInstance, entityId: string, kioskId: string): void {
+  app.realtime.toEntity(entityId, 'updateKiosks', { kiosk_ids: [kioskId], online: true });
 }
 
 /** A registered kiosk says it is alive; it learns where it stands and its settings. */
@@ -111,11 +119,12 @@ export async function heartbeat(
   if (!deviceToken) throw notRegistered();
   const kiosk = await findKioskByTokenHash(app.db.db, sha256(deviceToken));
   if (!kiosk) throw notRegistered();
-  const found = await withTenant(app.db.db, kiosk.entityId, async (tx) => {
-    await touchKiosk(tx, kiosk.entityId, kiosk.id, appVersion);
-    return registrationOf(tx, kiosk.entityId, kiosk.id);
-  });
+  const { found, seenBefore } = await withTenant(app.db.db, kiosk.entityId, async (tx) => ({
+    seenBefore: await touchKiosk(tx, kiosk.entityId, kiosk.id, appVersion),
+    found: await registrationOf(tx, kiosk.entityId, kiosk.id),
+  }));
   if (!found) throw notRegistered();
+  if (!isOnline(seenBefore)) announceOnline(app, kiosk.entityId, kiosk.id);
   return {
     registration: found.registration,
     settings: toSettings(found.row.kiosk.settings),

@@ -118,11 +118,23 @@ export async function findEntityName(tx: Executor, entityId: string) {
   return row?.name ?? null;
 }
 
-export async function touchKiosk(tx: Executor, entityId: string, id: string, appVersion: string | null | undefined) {
+/** Marks a kiosk seen now; answers when it was seen before (null: never, or no such kiosk). */
+export async function touchKiosk(
+  tx: Executor,
+  entityId: string,
+  id: string,
+  appVersion: string | null | undefined,
+): Promise<Date | null> {
+  const [before] = await tx
+    .select({ lastSeenAt: kiosks.lastSeenAt })
+    .from(kiosks)
+    .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)))
+    .for('update');
   await tx
     .update(kiosks)
     .set({ lastSeenAt: new Date(), ...(appVersion ? { appVersion } : {}) })
     .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)));
+  return before?.lastSeenAt ?? null;
 }
 
 // ── Pairings (global: a kiosk waiting to be added has no company yet) ──────────────────────────

@@ -29,6 +29,7 @@ import { releaseDoorsOfKiosks } from '../doors/doors.repository';
 import { journeyAppliesToSite, releaseKiosksFromForeignJourneys } from '../journeys/journeys.repository';
 
 export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
+  sign_mode: record.signMode ?? 'sign_in_sign_out',
   fire_alarm: record.fireAlarm,
   door_relay: record.doorRelay,
   brightness: record.brightness,
@@ -39,6 +40,7 @@ export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
 });
 
 export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord => ({
+  signMode: settings.sign_mode,
   fireAlarm: settings.fire_alarm,
   doorRelay: settings.door_relay,
   brightness: settings.brightness,

@@ -5,7 +5,17 @@ import type { Executor } from '../../db/client';
 import { outboxEmails } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail; with `cid`, the html shows it inline (`<img src="cid:…">`). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** The outbox id, when the caller recorded it first: a mail already in the outbox is not sent again. */
+  id?: string;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
@@ -17,8 +27,14 @@ export function createMailer(opts: { db: Executor; smtpUrl?: string; from: strin
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(mail) {
-      const id = newId();
-      await opts.db.insert(outboxEmails).values({ id, ...mail });
+      // Attachments (a visit's QR code) are made again from the visit when needed: only the text is kept.
+      const { attachments: _attachments, id = newId(), ...stored } = mail;
+      const written = await opts.db
+        .insert(outboxEmails)
+        .values({ id, ...stored })
+        .onConflictDoNothing()
+        .returning({ id: outboxEmails.id });
+      if (written.length === 0) return;
       if (!transport) {
         opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail written to outbox (no SMTP_URL)');
         return;

@@ -6,13 +6,14 @@ import type { Language } from '@app/shared/constants';
 import type { MassResult } from '@app/shared/people/schemas';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
 import { writeAudits } from '../audit/audit.repository';
 import { listRolesWithPermissions } from '../members/members.repository';
 import { sortOut } from './mass-result';
 import { personInScope } from './person-scope';
 import { groupBy, isSelf, tokenMayNotChange } from './person-view';
-import { mandatoryOf, missingProfileData, typeInScope } from './person-rules';
+import { mandatoryOf, missingProfileFields, typeInScope } from './person-rules';
 import { notifyAssignment } from './people.service';
 import {
   addLabels,
@@ -89,7 +90,11 @@ export async function setPeopleUserTypes(
       if (tokenMayNotChange(ctx, p)) return 'dashboard_member';
       const now = typesOf(p);
       if (now.length === typeIds.length && now.every((id) => typeIds.includes(id))) return 'already_done';
-      return missingProfileData(required, p, true) ? 'profile_incomplete' : null;
+      // The refusal names what is missing, in the reader's language.
+      const missing = missingProfileFields(required, p, true);
+      if (missing.length === 0) return null;
+      const fields = missing.map((f) => t(lang, `errors:fields.${f}`)).join(', ');
+      return { reason: 'profile_incomplete', vars: { fields } };
     });
     const done = targets.map((p) => p.id);
     await replaceUserTypes(tx, ctx.entityId, done, typeIds);

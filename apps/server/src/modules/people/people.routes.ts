@@ -17,6 +17,8 @@ import { requireAccess } from '../../plugins/auth';
 import { departmentsRoutes } from './departments.routes';
 import { labelsRoutes } from './labels.routes';
 import { peopleMassRoutes } from './people-mass.routes';
+import { ownDetailsRoutes } from './own-details.routes';
+import { personDocumentsRoutes } from './person-documents.routes';
 import { readPhoto, removePhoto, setPhoto } from './people-photo.service';
 import {
   changePerson,
@@ -34,6 +36,8 @@ const USERS = { access: { permission: 'users' as const } };
 /** The company's people and everything the users screens need: labels, departments, hosts. */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(peopleMassRoutes);
+  await app.register(personDocumentsRoutes);
+  await app.register(ownDetailsRoutes);
   await app.register(labelsRoutes);
   await app.register(departmentsRoutes);
   await app.register(userTypeHostsRoutes);

@@ -62,6 +62,28 @@ export type PersonBefore = { person: PersonRecord; siteIds: string[] };
 /** Which profile data the user types make mandatory, as one list. */
 export const mandatoryOf = (types: { mandatory: string[] }[]) => new Set(types.flatMap((t) => t.mandatory));
 
+/** Every piece of mandatory profile data a person lacks (field names, in the form's order). */
+export function missingProfileFields(
+  required: Set<string>,
+  person: {
+    email: string | null;
+    phone: string | null;
+    idNumber: string | null;
+    companyName: string | null;
+    image: string | null;
+  },
+  checkPhoto: boolean,
+): string[] {
+  const lacking: [string, boolean][] = [
+    ['email', !person.email],
+    ['phone', !person.phone],
+    ['id_number', !person.idNumber],
+    ['company_name', !person.companyName],
+    ['photo', checkPhoto && !person.image],
+  ];
+  return lacking.filter(([field, missing]) => missing && required.has(field)).map(([field]) => field);
+}
+
 /** A person's data against the mandatory profile data of their user types. */
 export function missingProfileData(
   required: Set<string>,

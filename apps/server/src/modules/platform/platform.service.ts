@@ -84,6 +84,7 @@ const platformActor = (entityId: string, userId: string) => ({
     userId,
     membershipId: '',
     personId: null,
+    personName: null,
     isOwner: false,
     isSupport: false,
   },

@@ -23,6 +23,7 @@ import {
   preRegistrationFormSchema,
   preRegistrationInfoSchema,
   visitByLinkSchema,
+  visitPassSchema,
   visitTokenParam,
 } from '@app/shared/pre-registration/schemas';
 import { sendStoredFile } from '../../lib/file-serving';
@@ -43,6 +44,7 @@ import {
   readVisitAgreementFile,
   uploadVisitDocument,
 } from './visit-link.service';
+import { getVisitPass } from './visit-pass';
 
 // Spec §7 "Pre-registration" (the calls made without a sign-in) and the passport's /api/visit/confirm.
 // Public, and limited per address like the other public routes.
@@ -149,6 +151,21 @@ export const preRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getVisitByLink(app, req.params.token, req.query.mode, req.lang),
+  );
+  app.get(
+    '/public/visits/:token/pass',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'A visit’s pass: its QR code, code and where it stands (the success page, reloadable anywhere)',
+        description:
+          'Works until the visitor arrives, misses the visit (expected time plus the grace period), or it is rejected or deleted; then `visit` is null and visitMetadata says why. An unknown token answers LINK_INVALID.',
+        params: visitTokenParam,
+        response: { 200: visitPassSchema },
+      },
+    },
+    async (req) => getVisitPass(app, req.params.token, req.lang),
   );
   app.post(
     '/public/visits/:token/confirm',

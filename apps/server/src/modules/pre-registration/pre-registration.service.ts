@@ -28,6 +28,7 @@ import type {
 import { safeTimeZone } from '@app/shared/time-zones';
 import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { assertVisitPermitted } from '../visit-permits/permit-rule';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import { checkImage } from '../../lib/images';
@@ -55,18 +56,14 @@ import {
   visitorRoleId,
   type UserTypeRow,
 } from '../expected-visits/expected-visits.repository';
-import { registeredMail } from '../expected-visits/expected-visits.mails';
 import {
   checkHosts,
-  clockOf,
   complianceStateOf,
-  complianceUrl,
   flagsOf,
   flowFor,
   hostSettingsOf,
   newLinkCode,
   newLinkToken,
-  qrDataUrl,
   sameDayVisit,
   stageOf,
   visitTimeOf,
@@ -81,9 +78,13 @@ import {
 } from '../people/people.repository';
 import { mandatoryOf, missingProfileData } from '../people/person-rules';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
+import { isBuiltInFieldLabel } from '@app/shared/pre-registration/built-in-fields';
+import { sectionAsksType, sectionTypesOf } from '../custom-fields/section-user-types';
 import { addPersonSite, profileFieldsWithSections, writeLinkAudit } from './pre-registration.repository';
 import { expiredLink, visitByLinkIn } from './visit-link.service';
+import { visitDone, visitorConfirmation } from './visit-pass';
 import { emitVisits } from '../visits/visit-view';
+import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 
 // ---- links ----
 
@@ -127,18 +128,27 @@ const asType = (type: string): CustomFieldType =>
 const profileData = (list: string[]) =>
   list.filter((x): x is (typeof PROFILE_FIELDS)[number] => (PROFILE_FIELDS as readonly string[]).includes(x));
 
-/** The profile fields a visitor fills, when the company's plan has custom fields. */
-export async function publicFields(tx: Executor, entity: EntityRecord) {
+/**
+ * The profile fields a visitor of these user types fills, when the company's plan has custom fields:
+ * the sections bound to one of the types or to none (each field says which of the types it is asked
+ * of; empty: all). A field named like one of the visitor's own fields is left to the built-in field.
+ */
+export async function publicFields(tx: Executor, entity: EntityRecord, typeIds: string[]) {
   if (!planHasCustomFields(entity.plan)) return [];
   const rows = await profileFieldsWithSections(tx, entity.id);
-  return rows.map((f) => ({
-    id: f.id,
-    name: f.name,
-    type: asType(f.type),
-    options: customFieldOptionsSchema.safeParse(f.options).data ?? {},
-    required: f.required,
-    section: { id: f.sectionId, name: f.sectionName },
-  }));
+  const bound = await sectionTypesOf(tx, entity.id, [...new Set(rows.map((f) => f.sectionId))]);
+  return rows
+    .filter((f) => typeIds.some((id) => sectionAsksType(bound.get(f.sectionId), id)))
+    .filter((f) => !isBuiltInFieldLabel(f.name))
+    .map((f) => ({
+      id: f.id,
+      name: f.name,
+      type: asType(f.type),
+      options: customFieldOptionsSchema.safeParse(f.options).data ?? {},
+      required: f.required,
+      section: { id: f.sectionId, name: f.sectionName },
+      user_type_ids: (bound.get(f.sectionId) ?? []).filter((id) => typeIds.includes(id)),
+    }));
 }
 
 async function offeredFlows(tx: Executor, entityId: string, typeIds: string[]) {
@@ -219,7 +229,11 @@ export async function preRegistrationInfo(
         entity.id,
         available.map((x) => x.id),
       ),
-      custom_fields: await publicFields(tx, entity),
+      custom_fields: await publicFields(
+        tx,
+        entity,
+        available.map((x) => x.id),
+      ),
       message:
         linkType && !registrationAvailable(linkType.registrationMethod)
           ? t(lang, 'errors:pre_registration_not_available')
@@ -357,18 +371,27 @@ export async function searchPublicHosts(app: FastifyInstance, id: string, body: 
 
 // ---- registering ----
 
-/** Custom values a visitor sends: the company's profile fields, each checked by its type; required ones filled. */
+/**
+ * Custom values a visitor sends: only the profile fields asked of their user type, each checked by its
+ * type; the required ones of that type filled. A value for any other field is refused.
+ */
 export async function checkPublicFieldValues(
   tx: Executor,
   entity: EntityRecord,
+  userTypeId: string | null,
   input: PersonFieldValueInput[],
   stored: Set<string>,
 ) {
-  const fields = await publicFields(tx, entity);
+  const fields = userTypeId ? await publicFields(tx, entity, [userTypeId]) : [];
   const checked = new Map<string, unknown>();
   for (const item of input) {
     const field = fields.find((f) => f.id === item.custom_field_id);
-    if (!field) throw new AppError('rule_violation', { field: 'custom_fields', messageKey: 'custom_field_not_found' });
+    if (!field) {
+      throw new AppError('rule_violation', {
+        field: 'custom_fields',
+        messageKey: 'pre_registration_custom_field_not_asked',
+      });
+    }
     const result = checkCustomFieldValue(
       { type: field.type, options: field.options, required: field.required },
       item.value,
@@ -405,9 +428,6 @@ export async function checkPreRegistrationPhoto(photo: Buffer | null) {
 
 export const photoKey = (entityId: string, personId: string, kind: string) =>
   `entities/${entityId}/people/${personId}/${randomToken(9)}.${kind}`;
-
-export const approvalOf = (method: string, stage: string) =>
-  method !== 'pre_registered_with_approval' ? 'not_needed' : stage === 'auto_approved' ? 'auto_approved' : 'awaiting';
 
 /**
  * POST /public/pre-registrations (spec create-expected-visit): the visitor registers a visit through a
@@ -488,6 +508,20 @@ export async function createPreRegistration(
           },
         });
       }
+      // The visit-permit rule (decision 026) at the visit's time; someone new has no permit yet.
+      await assertVisitPermitted(
+        tx,
+        entity.id,
+        when.timezone,
+        {
+          personId: person.id,
+          personName: `${person.firstName} ${person.lastName}`.trim(),
+          userType: { name: type.name, needsPermit: type.visitsNeedPermit },
+          site: place.site,
+          at: when.expectedAt,
+        },
+        'visit_date',
+      );
       const missing = missingProfileData(
         mandatoryOf([{ mandatory: type.mandatoryProfileData }]),
         { ...person, image: person.image ?? (photo ? 'new' : null) },
@@ -508,7 +542,7 @@ export async function createPreRegistration(
       }
       // Custom values fill what the person has not given yet; stored ones stay.
       const stored = new Set((await fieldValuesOf(tx, entity.id, [person.id])).map((v) => v.fieldId));
-      const values = await checkPublicFieldValues(tx, entity, form.custom_fields, stored);
+      const values = await checkPublicFieldValues(tx, entity, type.id, form.custom_fields, stored);
       const fresh = values.filter((v) => !stored.has(v.fieldId));
       if (fresh.length) await saveFieldValues(tx, entity.id, person.id, fresh);
 
@@ -551,7 +585,8 @@ export async function createPreRegistration(
         confirmedAt: now,
         linkToken: newLinkToken(),
         linkCode: newLinkCode(),
-        extra: { origin: 'pre_registration' },
+        // The visitor's language: the emails about this visit (an admin's decision) are written in it.
+        extra: { origin: 'pre_registration', lang },
       });
       await replaceVisitHosts(tx, entity.id, visitId, hostIds);
       await writeLinkAudit(tx, entity.id, {
@@ -566,38 +601,24 @@ export async function createPreRegistration(
           source: 'pre_registration',
         },
       });
-      const clock = clockOf(when.expectedAt, entity.timezone);
-      const approval = approvalOf(type.registrationMethod, stage);
-      const compliance = flow.complianceCount > 0 ? complianceUrl(app, row.linkToken!) : null;
-      const mail = person.email
-        ? registeredMail(lang, person.email, {
-            company: entity.name,
-            name: person.firstName,
-            date: clock.date,
-            time: clock.time,
-            place: `${place.site.name}, ${place.area.name}`,
-            code: row.linkCode!,
-            awaiting: approval === 'awaiting',
-            complianceLink: compliance,
-          })
-        : null;
-      return {
+      const hasCompliance = flow.complianceCount > 0;
+      const mail = await visitorConfirmation(app, lang, {
+        entity,
+        person,
         row,
-        mail,
-        done: {
-          message: t(lang, 'errors:pre_registration_created'),
-          visit_id: visitId,
-          stage,
-          approval,
-          qr: await qrDataUrl(row.linkCode!),
-          link_code: row.linkCode!,
-          compliance_url: compliance,
-          expectedDateTime: `${clock.date} ${clock.time}:00`,
-        } satisfies PreRegistrationDone,
-      };
+        place: `${place.site.name}, ${place.area.name}`,
+        kind: 'registered',
+        hasCompliance,
+      });
+      const done = await visitDone(app, entity, row, {
+        message: t(lang, 'errors:pre_registration_created'),
+        hasCompliance,
+      });
+      return { row, mail, done };
     });
     emitVisits(app, target.entityId, 'expected', [done.row]);
     if (done.mail) await app.mailer.send(done.mail);
+    await followComplianceMails(app, target.entityId, [done.row.id]);
     return done.done;
   } catch (error) {
     for (const key of written) await app.files.remove(key);

@@ -51,11 +51,9 @@ import {
 import {
   clockOf,
   complianceStateOf,
-  complianceUrl,
   flagsOf,
   hostSettingsOf,
   linkExpiryOf,
-  qrDataUrl,
   stageOf,
   visitOrigin,
   type ComplianceItem,
@@ -66,7 +64,6 @@ import { mandatoryOf, missingProfileData, uniqueViolation } from '../people/pers
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
 import { insertPersonDocument, writeLinkAudit } from './pre-registration.repository';
 import {
-  approvalOf,
   checkPreRegistrationPhoto,
   checkPublicFieldValues,
   companyOf,
@@ -74,6 +71,8 @@ import {
   publicFields,
 } from './pre-registration.service';
 import { emitVisits } from '../visits/visit-view';
+import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
+import { visitDone, visitorConfirmation } from './visit-pass';
 
 const metadata = (lang: Language, reason: LinkExpiry | null, confirmed: boolean, mode: LinkMode): VisitMetadata => ({
   is_expired: reason !== null,
@@ -102,7 +101,7 @@ export function expiredLink(lang: Language): VisitByLink {
   };
 }
 
-type Loaded = {
+export type Loaded = {
   entity: EntityRecord;
   visit: VisitRow;
   person: NonNullable<Awaited<ReturnType<typeof findPersonRow>>>;
@@ -125,7 +124,7 @@ async function flowOfVisit(tx: Executor, visit: VisitRow): Promise<FlowChoice | 
   };
 }
 
-async function load(tx: Executor, entity: EntityRecord, visitId: string, mode: LinkMode, now: Date) {
+export async function loadLinkedVisit(tx: Executor, entity: EntityRecord, visitId: string, mode: LinkMode, now: Date) {
   const visit = await findVisit(tx, entity.id, visitId, undefined, true);
   const person = visit ? await findPersonRow(tx, entity.id, visit.personId) : null;
   if (!visit || !person) return null;
@@ -181,7 +180,7 @@ async function toVisitByLink(tx: Executor, l: Loaded, mode: LinkMode, lang: Lang
       mandatory_profile_data: profileData(l.type?.mandatoryProfileData ?? []),
       photo_needed: needsPhoto(l),
       host: hostSettingsOf(l.flow?.settings ?? null),
-      custom_fields: await publicFields(tx, l.entity),
+      custom_fields: l.type ? await publicFields(tx, l.entity, [l.type.id]) : [],
     },
   };
 }
@@ -196,11 +195,11 @@ export async function visitByLinkIn(
   lang: Language,
   now: Date,
 ): Promise<VisitByLink> {
-  const l = await load(tx, entity, visitId, mode, now);
+  const l = await loadLinkedVisit(tx, entity, visitId, mode, now);
   return l ? toVisitByLink(tx, l, mode, lang) : expiredLink(lang);
 }
 
-async function withVisitLink<T>(
+export async function withVisitLink<T>(
   app: FastifyInstance,
   token: string,
   fn: (tx: Executor, entity: EntityRecord, visitId: string) => Promise<T>,
@@ -221,7 +220,7 @@ const unknownLink = () => {
 
 /** A link that still works, or the refusal that names why not. */
 async function loadUsable(tx: Executor, entity: EntityRecord, visitId: string, mode: LinkMode, now: Date) {
-  const l = await load(tx, entity, visitId, mode, now);
+  const l = await loadLinkedVisit(tx, entity, visitId, mode, now);
   if (!l) return unknownLink();
   if (l.expiry) {
     throw new AppError('rule_violation', { field: 'token', messageKey: linkExpiryMessageKey(l.expiry, mode) });
@@ -272,13 +271,15 @@ const linkCompliance = (tx: Executor, l: Loaded, now: Date) =>
 
 /** The stage after the visit's compliance changed; an admin's decision stays (stageFor). */
 async function restage(tx: Executor, l: Loaded) {
-  const { progress } = await linkCompliance(tx, l, new Date());
+  const { progress, failedAt } = await linkCompliance(tx, l, new Date());
   return stageOf({
     method: (l.type?.registrationMethod ?? 'registration_allowed') as RegistrationMethod,
     autoApprove: l.type?.autoApproveVisits ?? false,
     origin: visitOrigin(l.visit),
     progress,
     current: l.visit.stage,
+    decidedAt: l.visit.decidedAt,
+    failedAt,
   });
 }
 
@@ -328,7 +329,7 @@ export async function confirmVisit(
         );
         if (missing) throw new AppError('rule_violation', missing);
         const stored = new Set((await fieldValuesOf(tx, entity.id, [l.person.id])).map((v) => v.fieldId));
-        const values = await checkPublicFieldValues(tx, entity, form.custom_fields, stored);
+        const values = await checkPublicFieldValues(tx, entity, l.visit.userTypeId, form.custom_fields, stored);
 
         const changes: Parameters<typeof updatePerson>[3] = {
           firstName: form.first_name,
@@ -352,6 +353,8 @@ export async function confirmVisit(
           confirmedAt: now,
           stage,
           hostMessage: form.host_message ?? l.visit.hostMessage,
+          // The visitor's language: the emails about this visit (an admin's decision) are written in it.
+          extra: { ...l.visit.extra, lang },
         });
         await writeLinkAudit(tx, entity.id, {
           action: 'visit.confirmed',
@@ -364,20 +367,21 @@ export async function confirmVisit(
             person: { first_name: form.first_name, last_name: form.last_name },
           },
         });
-        const clock = clockOf(row.expectedAt ?? row.createdAt, entity.timezone);
-        return {
+        const hasCompliance = Boolean(l.flow && l.flow.complianceCount > 0);
+        const place = row.areaId ? await findAreaWithSite(tx, entity.id, row.areaId) : null;
+        const mail = await visitorConfirmation(app, lang, {
+          entity,
+          person: { email: form.email, firstName: form.first_name },
           row,
-          done: {
-            message: t(lang, 'errors:pre_registration_confirmed'),
-            visit_id: row.id,
-            stage,
-            approval: approvalOf(l.type?.registrationMethod ?? 'registration_allowed', stage),
-            qr: await qrDataUrl(row.linkCode!),
-            link_code: row.linkCode!,
-            compliance_url: l.flow && l.flow.complianceCount > 0 ? complianceUrl(app, token) : null,
-            expectedDateTime: `${clock.date} ${clock.time}:00`,
-          } satisfies PreRegistrationDone,
-        };
+          place: place ? `${place.site.name}, ${place.area.name}` : '',
+          kind: 'confirmed',
+          hasCompliance,
+        });
+        const done = await visitDone(app, entity, row, {
+          message: t(lang, 'errors:pre_registration_confirmed'),
+          hasCompliance,
+        });
+        return { row, done, mail };
       },
       unknownLink,
     ).catch((error: unknown) => {
@@ -385,6 +389,8 @@ export async function confirmVisit(
       throw mapped ?? error;
     });
     emitVisits(app, result.row.entityId, 'confirmed', [result.row]);
+    await followComplianceMails(app, result.row.entityId, [result.row.id]);
+    if (result.mail) await app.mailer.send(result.mail);
     return result.done;
   } catch (error) {
     for (const key of written) await app.files.remove(key);
@@ -458,7 +464,7 @@ export async function getOnlineCompliance(app: FastifyInstance, token: string, l
     app,
     token,
     async (tx, entity, visitId): Promise<OnlineCompliance> => {
-      const l = await load(tx, entity, visitId, 'compliance', now);
+      const l = await loadLinkedVisit(tx, entity, visitId, 'compliance', now);
       if (!l) return expired('LINK_INVALID', false);
       if (l.expiry) {
         return {
@@ -591,6 +597,8 @@ export async function answerOnlineCompliance(
     unknownLink,
   );
   emitVisits(app, result.row.entityId, 'compliance_answered', [result.row]);
+  // Answered: no more reminders.
+  await followComplianceMails(app, result.row.entityId, [result.row.id]);
   return { stage: result.stage, answers: result.answers };
 }
 
@@ -636,7 +644,7 @@ export async function uploadVisitDocument(
         const key = `entities/${entity.id}/people/${l.person.id}/documents/${randomToken(12)}.${kind.ext}`;
         await app.files.put(key, checked.data);
         written.push(key);
-        const { graded } = await recordAnswer(
+        const { row: response, graded } = await recordAnswer(
           tx,
           l,
           item,
@@ -667,6 +675,8 @@ export async function uploadVisitDocument(
           expiryDate: form.expiry_date ?? null,
           notes: form.notes,
           metadata: { protocol: form.protocol ?? null, result: form.result ?? null, mime: kind.mime },
+          // The answer it made, which the document's vaccine toggle on the users screens ends.
+          responseId: response.id,
         });
         await writeLinkAudit(tx, entity.id, {
           action: 'person_document.create',
@@ -680,6 +690,7 @@ export async function uploadVisitDocument(
       unknownLink,
     );
     emitVisits(app, result.row.entityId, 'compliance_answered', [result.row]);
+    await followComplianceMails(app, result.row.entityId, [result.row.id]);
     return {
       id: result.doc.id,
       status: result.graded.vaccineStatus,

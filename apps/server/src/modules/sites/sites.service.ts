@@ -5,6 +5,7 @@ import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
+import { noticeCreatedForOwners } from '../access/owner-notices';
 import { writeAudit } from '../audit/audit.repository';
 import { countDoors, listDoors } from '../doors/doors.repository';
 import { signOutEveryoneInArea } from '../visits/sign-out.service';
@@ -128,11 +129,7 @@ export async function createSite(app: FastifyInstance, ctx: AccessContext, body:
     await writeAudit(tx, ctx, { action: 'site.create', targetType: 'site', targetId: row.id, after: toSite(row, 0) });
     return toSite(row, 0);
   });
-  app.realtime.toEntity(ctx.entityId, 'updateWhenCreatedSiteOrUserType', {
-    entity_user_id: ctx.actor.kind === 'user' ? ctx.actor.membershipId : 'api',
-    permitted_by: ctx.actor.kind === 'user' ? ctx.actor.userId : 'api',
-    id: site.id,
-  });
+  noticeCreatedForOwners(app, ctx, { type: 'site', id: site.id, name: site.name });
   return site;
 }
 

@@ -9,7 +9,9 @@ import {
   userTypeSchema,
   userTypeTreeSchema,
 } from '@app/shared/user-types/schemas';
+import { areaIdParam, areaUserTypesSchema } from '@app/shared/user-types/by-area';
 import { requireAccess } from '../../plugins/auth';
+import { userTypesOfArea } from './user-types-by-area.service';
 import {
   changeUserType,
   createUserType,
@@ -44,6 +46,20 @@ export const userTypesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-types/tree',
     { config: READ, schema: { tags, summary: 'Parent and child user types', response: { 200: userTypeTreeSchema } } },
     async (req) => getUserTypeTree(app, requireAccess(req)),
+  );
+  app.get(
+    '/user-types/by-area/:areaId',
+    {
+      // The front desk picks a user type for a sign-in at an area, as do user-type admins.
+      config: { access: { permission: ['show_user_types_list', 'dashboard'] as const } },
+      schema: {
+        tags,
+        summary: 'The user types that can be signed in at an area: those with a flow in a journey covering its site',
+        params: areaIdParam,
+        response: { 200: areaUserTypesSchema },
+      },
+    },
+    async (req) => userTypesOfArea(app, requireAccess(req), req.params.areaId),
   );
   app.post(
     '/user-types',

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { randomToken } from '../../lib/tokens';
 import type { AccessContext } from '../access/access.types';
+import { noticeCreatedForOwners } from '../access/owner-notices';
 import { writeAudit } from '../audit/audit.repository';
 import { journeysUsingUserType, journeysWithAnotherUnregisteredType } from '../journeys/journeys.repository';
 import {
@@ -30,6 +31,7 @@ const toUserType = (row: UserTypeRow, childCount: number): UserType => ({
   mandatory_profile_data: row.mandatoryProfileData as UserType['mandatory_profile_data'],
   can_switch_own_type: row.canSwitchOwnType,
   auto_approve_visits: row.autoApproveVisits,
+  visits_need_permit: row.visitsNeedPermit,
   child_count: Number(childCount),
 });
 
@@ -40,6 +42,7 @@ const columns = (body: Omit<UserTypeBody, 'parent_id'>) => ({
   mandatoryProfileData: body.mandatory_profile_data,
   canSwitchOwnType: body.can_switch_own_type,
   autoApproveVisits: body.auto_approve_visits,
+  visitsNeedPermit: body.visits_need_permit,
 });
 
 const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
@@ -102,11 +105,7 @@ export async function createUserType(app: FastifyInstance, ctx: AccessContext, b
     await writeAudit(tx, ctx, { action: 'user_type.create', targetType: 'user_type', targetId: row.id, after: result });
     return result;
   });
-  app.realtime.toEntity(ctx.entityId, 'updateWhenCreatedSiteOrUserType', {
-    entity_user_id: ctx.actor.kind === 'user' ? ctx.actor.membershipId : 'api',
-    permitted_by: ctx.actor.kind === 'user' ? ctx.actor.userId : 'api',
-    id: created.id,
-  });
+  noticeCreatedForOwners(app, ctx, { type: 'user_type', id: created.id, name: created.name });
   return created;
 }
 

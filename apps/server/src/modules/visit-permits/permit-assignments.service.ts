@@ -7,7 +7,6 @@ import type {
   AssignmentStatus,
   AssignResult,
   AssignSkipReason,
-  PermitSource,
   PersonPermit,
   PersonPermits,
   UserTypePermit,
@@ -18,13 +17,13 @@ import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit, writeAudits } from '../audit/audit.repository';
+import { permitsOfPeople, type AppliedPermit } from './permit-rule';
 import { scopeOf, todayOf, toPermitSummary } from './permit-view';
 import { inTenant, mustFindPermit } from './visit-permits.service';
 import {
   countPeopleOfUserType,
   deletePersonAssignment,
   deleteUserTypeAssignment,
-  directPermitsOfPerson,
   findPeopleInScope,
   findPermit,
   findPersonInScope,
@@ -38,11 +37,9 @@ import {
   permitsOfUserType,
   personAssignedIds,
   setUserTypeStatus,
-  typePermitsOfPerson,
   upsertPersonStatus,
   userTypeAssignedIds,
   userTypesOfPerson,
-  type PermitRow,
 } from './visit-permits.repository';
 
 const iso = (value: Date) => value.toISOString();
@@ -186,35 +183,11 @@ export async function assignUserTypesToPermit(
 
 // ---- what applies to a person ----
 
-export type AppliedPermit = { row: PermitRow; sources: PermitSource[]; status: AssignmentStatus };
+export type { AppliedPermit };
 
-/**
- * Every permit that applies to a person: their own and their user types', merged per permit. The
- * person's own assignment decides the status; without one, the permit is active when any of their
- * types has it active (decision 012). By permit name.
- */
+/** Every permit that applies to a person (see permitsOfPeople: the rule reads them the same way). */
 export async function permitsApplyingToPerson(tx: Executor, entityId: string, personId: string) {
-  const byPermit = new Map<string, { row: PermitRow; own: AssignmentStatus | null; types: PermitSource[] }>();
-  const entry = (row: PermitRow) => {
-    let e = byPermit.get(row.id);
-    if (!e) byPermit.set(row.id, (e = { row, own: null, types: [] }));
-    return e;
-  };
-  for (const r of await directPermitsOfPerson(tx, entityId, personId))
-    entry(r.permit).own = r.status as AssignmentStatus;
-  for (const r of await typePermitsOfPerson(tx, entityId, personId)) {
-    entry(r.permit).types.push({
-      kind: 'user_type',
-      user_type: { id: r.userTypeId, name: r.userTypeName },
-      status: r.status as AssignmentStatus,
-    });
-  }
-  const applied: AppliedPermit[] = [...byPermit.values()].map(({ row, own, types }) => ({
-    row,
-    sources: [...(own ? [{ kind: 'person' as const, user_type: null, status: own }] : []), ...types],
-    status: own ?? (types.some((s) => s.status === 'active') ? 'active' : 'suspended'),
-  }));
-  return applied.sort((a, b) => a.row.name.localeCompare(b.row.name, 'en', { sensitivity: 'base' }));
+  return (await permitsOfPeople(tx, entityId, [personId])).get(personId) ?? [];
 }
 
 /** The permits of a user type as they apply to it. */

@@ -446,47 +446,6 @@ export async function deleteUserTypeAssignment(tx: Executor, entityId: string, p
 
 // ---- what applies to a person or a type ----
 
-/** The permits a person has themself, with their status. */
-export async function directPermitsOfPerson(tx: Executor, entityId: string, personId: string) {
-  return tx
-    .select({ permit: visitPermits, status: personVisitPermits.status })
-    .from(personVisitPermits)
-    .innerJoin(
-      visitPermits,
-      and(eq(visitPermits.entityId, personVisitPermits.entityId), eq(visitPermits.id, personVisitPermits.permitId)),
-    )
-    .where(and(eq(personVisitPermits.entityId, entityId), eq(personVisitPermits.personId, personId)));
-}
-
-/** The permits a person has through their user types: one row per type and permit. */
-export async function typePermitsOfPerson(tx: Executor, entityId: string, personId: string) {
-  return tx
-    .select({
-      permit: visitPermits,
-      status: userTypeVisitPermits.status,
-      userTypeId: userTypes.id,
-      userTypeName: userTypes.name,
-    })
-    .from(personUserTypes)
-    .innerJoin(
-      userTypeVisitPermits,
-      and(
-        eq(userTypeVisitPermits.entityId, personUserTypes.entityId),
-        eq(userTypeVisitPermits.userTypeId, personUserTypes.userTypeId),
-      ),
-    )
-    .innerJoin(
-      userTypes,
-      and(eq(userTypes.entityId, personUserTypes.entityId), eq(userTypes.id, personUserTypes.userTypeId)),
-    )
-    .innerJoin(
-      visitPermits,
-      and(eq(visitPermits.entityId, userTypeVisitPermits.entityId), eq(visitPermits.id, userTypeVisitPermits.permitId)),
-    )
-    .where(and(eq(personUserTypes.entityId, entityId), eq(personUserTypes.personId, personId)))
-    .orderBy(asc(sql`lower(${userTypes.name})`));
-}
-
 /** The permits of a user type, with their status, by name. */
 export async function permitsOfUserType(tx: Executor, entityId: string, typeId: string) {
   return tx

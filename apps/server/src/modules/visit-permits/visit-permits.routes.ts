@@ -79,12 +79,12 @@ export const visitPermitsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ACCESS,
       schema: {
         tags,
-        summary: 'Whether a person or a user type may visit at a moment, by which permit, and why not',
+        summary: 'Whether a person or a user type may visit at a moment (at a site), by which permit, and why not',
         querystring: checkPermitQuerySchema,
         response: { 200: permitCheckSchema },
       },
     },
-    async (req) => checkPermits(app, requireAccess(req), req.query),
+    async (req) => checkPermits(app, requireAccess(req), req.query, req.lang),
   );
   app.get(
     '/visit-permits/:id',

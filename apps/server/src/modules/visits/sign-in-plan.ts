@@ -46,11 +46,13 @@ import {
 import { loginModeOf } from './visit-view';
 import { arrivalArea, arrivalVisitsOf, hostsOfVisits, type VisitRecord } from './visits.repository';
 import { companyZone } from '../access/company-zone';
+import { visitPermitRefusals } from '../visit-permits/permit-rule';
 
 export const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
   withTenant(app.db.db, ctx.entityId, fn);
 
-export const sourceOf = (ctx: AccessContext): SignSource => (ctx.actor.kind === 'client' ? 'api' : 'dashboard');
+export const sourceOf = (ctx: AccessContext): SignSource =>
+  ctx.actor.kind === 'client' ? 'api' : ctx.actor.kind === 'kiosk' ? 'kiosk' : 'dashboard';
 
 export type AreaInfo = {
   id: string;
@@ -122,7 +124,12 @@ export async function planPeople(
   area: AreaInfo,
   wanted: readonly { personId: string; userTypeId?: string | null }[],
   now: Date,
-  options: { lock: boolean; hostOptions: boolean },
+  options: {
+    lock: boolean;
+    hostOptions: boolean;
+    /** Expected visits chosen (a logbook row); a person without one gets the one nearest to now. */
+    expectedVisitIds?: readonly string[];
+  },
 ) {
   const timeZone = companyZone(ctx);
   const ids = wanted.map((w) => w.personId);
@@ -138,6 +145,12 @@ export async function planPeople(
     dayRange(today, today, timeZone),
     now,
   );
+  // A chosen visit must be one of these people's expected visits today at this site.
+  const chosen = new Set(options.expectedVisitIds ?? []);
+  for (const id of chosen) {
+    if (!expected.some((v) => v.id === id))
+      throw new AppError('rule_violation', { field: 'expected_visit_id', messageKey: 'visit_expected_not_today' });
+  }
   const flows = [...choices.values()].flatMap((c) => (c.flow ? [c.flow] : []));
   const flowIds = [...new Set(flows.map((f) => f.flowId))];
   // Each read below is skipped when no flow has anything for it.
@@ -180,7 +193,8 @@ export async function planPeople(
     const here = mine.find((v) => v.visit.areaId === area.id)?.visit ?? null;
     const elsewhere = mine.find((v) => v.visit.areaId !== area.id) ?? null;
     const action = area.loginMode === 'checkIn_only' ? 'check_in' : here ? 'sign_out' : 'sign_in';
-    const exp = action === 'sign_out' ? null : (expected.find((v) => v.personId === w.personId) ?? null);
+    const theirs = expected.filter((v) => v.personId === w.personId);
+    const exp = action === 'sign_out' ? null : (theirs.find((v) => chosen.has(v.id)) ?? theirs[0] ?? null);
     let blocker: PersonPlan['blocker'] = null;
     if (!person) blocker = { code: 'person_not_found', key: 'visit_person_not_found' };
     else if (person.status !== 'active') blocker = { code: 'person_archived', key: 'visit_person_archived' };
@@ -189,10 +203,13 @@ export async function planPeople(
     } else if (action === 'sign_in' && elsewhere) {
       blocker = { code: 'on_site_elsewhere', key: 'visit_on_site_elsewhere', vars: { area: elsewhere.areaName } };
     } else if (exp && !mayArrive(exp.stage as JourneyStage | null)) {
+      // A compliance failed online needs an admin's approval again (spec §4 stages; stageFor).
       blocker =
         exp.stage === 'rejected'
           ? { code: 'rejected', key: 'visit_expected_rejected' }
-          : { code: 'awaiting_approval', key: 'visit_expected_awaiting_approval' };
+          : exp.stage === 'awaiting_approval_compliance_failed'
+            ? { code: 'awaiting_approval', key: 'visit_expected_compliance_failed_approval' }
+            : { code: 'awaiting_approval', key: 'visit_expected_awaiting_approval' };
     }
     return {
       personId: w.personId,
@@ -213,6 +230,23 @@ export async function planPeople(
       blocker,
     };
   });
+  // The visit-permit rule (decision 026) for arrivals nothing else stops; permits are read only when a
+  // user type needs one.
+  const refusals = await visitPermitRefusals(
+    tx,
+    ctx.entityId,
+    timeZone,
+    plans.map((p) => ({
+      personId: p.personId,
+      personName: p.person ? fullName(p.person) : '',
+      userType: !p.blocker && p.action !== 'sign_out' ? (p.choice?.userType ?? null) : null,
+      site: { name: area.siteName },
+      at: now,
+    })),
+  );
+  // A sign-in's messages already start with the person's name: the message without it.
+  for (const [i, refusal] of refusals)
+    plans[i]!.blocker = { code: 'no_visit_permit', key: `${refusal.key}_short`, vars: refusal.vars };
   return { plans, timeZone };
 }
 
@@ -245,7 +279,7 @@ export async function previewSignIn(
       area,
       body.person_ids.map((personId) => ({ personId })),
       now,
-      { lock: false, hostOptions: true },
+      { lock: false, hostOptions: true, expectedVisitIds: body.expected_visit_ids ?? [] },
     );
     const fields = await actionFields(
       tx,

@@ -91,7 +91,13 @@ async function preparePerson(
     const item = input.compliances.find((i) => i.compliance_id === c.id);
     if (!item) {
       if (c.required && c.status === 'due') {
-        issues.push({ field: `compliances.${c.id}`, key: 'visit_compliance_required', vars: { name: c.asked.name } });
+        // Failed online (spec §4 "compliance failed"): the failed answer does not count; it is asked again.
+        const failedOnline = plan.expected?.stage === 'compliance_failed';
+        issues.push({
+          field: `compliances.${c.id}`,
+          key: failedOnline ? 'visit_compliance_failed_online' : 'visit_compliance_required',
+          vars: { name: c.asked.name },
+        });
       }
       continue;
     }
@@ -293,7 +299,11 @@ export async function signIn(
         area,
         body.people.map((p) => ({ personId: p.person_id, userTypeId: p.user_type_id })),
         now,
-        { lock: true, hostOptions: body.people.some((p) => p.host_ids.length > 0) },
+        {
+          lock: true,
+          hostOptions: body.people.some((p) => p.host_ids.length > 0),
+          expectedVisitIds: body.people.flatMap((p) => (p.expected_visit_id ? [p.expected_visit_id] : [])),
+        },
       );
       // Who is on site here already is refused below: only the fields of arriving are asked.
       const arriving = area.loginMode === 'checkIn_only' ? 'check_in' : 'sign_in';

@@ -34,7 +34,7 @@ import { askedOf } from '../compliances/compliance-content';
 import { flowComplianceRows } from '../journeys/journeys.repository';
 
 export type PersonFlow = {
-  userType: { id: string; name: string; registrationMethod: string; autoApprove: boolean };
+  userType: { id: string; name: string; registrationMethod: string; autoApprove: boolean; needsPermit: boolean };
   flowId: string;
   journey: { id: string; name: string; logo: string | null };
   settings: FlowSettings;
@@ -55,7 +55,7 @@ export type PersonFlowChoice = {
 // One read: each of the people's user types, with the flows of journeys covering the site for it (none:
 // one row with no flow), and whether a flow asks compliances or has attendance modes at all, so the
 // reads of those are skipped when there is nothing to read.
-const typesAndFlowsAtSite = preparedQuery('flows_at_site_v1', (db) =>
+const typesAndFlowsAtSite = preparedQuery('flows_at_site_v2', (db) =>
   db
     .select({
       personId: personUserTypes.personId,
@@ -64,6 +64,7 @@ const typesAndFlowsAtSite = preparedQuery('flows_at_site_v1', (db) =>
         name: userTypes.name,
         registrationMethod: userTypes.registrationMethod,
         autoApprove: userTypes.autoApproveVisits,
+        needsPermit: userTypes.visitsNeedPermit,
       },
       flowId: journeyFlows.id,
       settings: journeyFlows.settings,

@@ -7,6 +7,7 @@ import { localStamp } from '@app/shared/visits/rules';
 import type { Executor } from '../../db/client';
 import { mayChangeVisit, type VisitEditor } from '@app/shared/visits/visit-editor';
 import { fullName, photoUrl } from '../people/person-view';
+import { roundsOf } from '../compliance-mails/compliance-mails.repository';
 import { hostsOfVisits, type VisitRow } from './visits.repository';
 
 const moment = (at: Date | null, timeZone: string) =>
@@ -30,13 +31,40 @@ export async function toVisits(
     entityId,
     rows.map((r) => r.visit.id),
   );
-  return visitsOf(timeZone, rows, hosts, editor);
+  // Only expected visits have compliance mails to show: the read is skipped for a page without any.
+  const mails = await roundsOf(
+    tx,
+    entityId,
+    rows.filter((r) => r.visit.state === 'expected').map((r) => r.visit.id),
+  );
+  return visitsOf(timeZone, rows, hosts, editor, mails);
+}
+
+type MailRow = Awaited<ReturnType<typeof roundsOf>>[number];
+
+/** What went to an expected visitor for the visit's current time, and what is next (spec §5). */
+function complianceMailsOf(v: VisitRow['visit'], mails: readonly MailRow[], timeZone: string) {
+  const m = v.state === 'expected' ? mails.find((x) => x.visitId === v.id) : undefined;
+  if (!m || m.expectedAt?.getTime() !== v.expectedAt?.getTime()) return null;
+  if (!m.linkSentAt && !m.nextDueAt) return null;
+  return {
+    link_sent: moment(m.linkSentAt, timeZone),
+    reminders_sent: m.remindersSent,
+    last_reminder: moment(m.lastReminderAt, timeZone),
+    next_due: moment(m.nextDueAt, timeZone),
+  };
 }
 
 export type VisitHostRow = Awaited<ReturnType<typeof hostsOfVisits>>[number];
 
 /** Visits as the logbook shows them, from their rows and their hosts' rows (in the hosts' name order). */
-export function visitsOf(timeZone: string, rows: VisitRow[], hosts: VisitHostRow[], editor: VisitEditor): Visit[] {
+export function visitsOf(
+  timeZone: string,
+  rows: VisitRow[],
+  hosts: VisitHostRow[],
+  editor: VisitEditor,
+  mails: readonly MailRow[] = [],
+): Visit[] {
   return rows.map((r) => {
     const v = r.visit;
     const loginMode = loginModeOf(v.loginMode);
@@ -86,6 +114,8 @@ export function visitsOf(timeZone: string, rows: VisitRow[], hosts: VisitHostRow
         v,
         visitHosts.map((h) => h.id),
       ),
+      confirmed: v.confirmedAt !== null,
+      compliance_mails: complianceMailsOf(v, mails, timeZone),
     };
   });
 }

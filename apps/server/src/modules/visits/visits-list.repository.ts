@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DashboardCount, VisitSortField } from '@app/shared/visits/schemas';
 import type { Executor } from '../../db/client';
 import { COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
+import { AppError } from '../../lib/app-error';
 import { areas, people, sites, userTypes, visits } from '../../db/schema/index';
 import { searchFilter } from '../people/people-list.repository';
 import { selectRows, type VisitRow } from './visits.repository';
@@ -109,9 +110,22 @@ type Key = { at: string; id: string };
 const compareKeys = (a: Key, b: Key) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * By activity, the logbook's own order (its id going the same way): each branch reads at most
- * `offset + limit + 1` keys after the cursor from its index range, the two are merged, and only the
- * page's rows are then read whole.
+ * The logbook's groups by activity (migration 0028): the visits people arrived for — the arrivals and
+ * departures that happened — and those nobody has arrived for yet (expected, not come, cancelled).
+ * Latest activity first shows the arrivals first, so visits expected later never push a new arrival
+ * off the first page; oldest first is the same order reversed. Each group has its own index.
+ */
+const ACTIVITY_GROUPS = {
+  arrived: sql`${visits.signedInAt} is not null`,
+  awaited: sql`${visits.signedInAt} is null`,
+} as const;
+type ActivityGroup = keyof typeof ACTIVITY_GROUPS;
+
+/**
+ * By activity, the logbook's own order (its id going the same way), group by group: each branch of a
+ * group reads at most `offset + limit + 1` keys after the cursor from its index range, the two are
+ * merged, the next group is read only when the page needs it, and only the page's rows are then read
+ * whole.
  */
 async function pageByActivity(
   tx: Executor,
@@ -121,24 +135,33 @@ async function pageByActivity(
   q: VisitPageQuery,
 ): Promise<VisitPage> {
   const sortName = `visits:activity:${q.orderBy}`;
-  const cursor = q.cursor ? (decodeCursor(q.cursor, sortName, 2) as [string, string]) : null;
-  const after = cursor
-    ? sql`(${visits.activityAt}, ${visits.id}) ${sql.raw(q.orderBy === 'asc' ? '>' : '<')} (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
-    : undefined;
+  const groups: ActivityGroup[] = q.orderBy === 'desc' ? ['arrived', 'awaited'] : ['awaited', 'arrived'];
+  const cursor = q.cursor ? (decodeCursor(q.cursor, sortName, 3) as [ActivityGroup, string, string]) : null;
+  const first = cursor ? groups.indexOf(cursor[0]) : 0;
+  if (first < 0) throw new AppError('validation_failed', { field: 'cursor', messageKey: 'cursor_invalid' });
   const offset = cursor ? 0 : (q.page - 1) * q.limit;
   const take = offset + q.limit + 1;
   const dir = q.orderBy === 'asc' ? asc : desc;
-  const keys: Key[] = [];
-  for (const branch of rangeBranches(f)) {
-    const found = await tx
-      .select({ at: utcText(visits.activityAt), id: visits.id })
-      .from(visits)
-      .where(and(where, branch, after))
-      .orderBy(dir(visits.activityAt), dir(visits.id))
-      .limit(take);
-    keys.push(...found.map((k) => ({ at: k.at!, id: k.id })));
+  const keys: (Key & { group: ActivityGroup })[] = [];
+  for (const group of groups.slice(first)) {
+    const after =
+      cursor && group === cursor[0]
+        ? sql`(${visits.activityAt}, ${visits.id}) ${sql.raw(q.orderBy === 'asc' ? '>' : '<')} (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
+        : undefined;
+    const found: Key[] = [];
+    for (const branch of rangeBranches(f)) {
+      const rows = await tx
+        .select({ at: utcText(visits.activityAt), id: visits.id })
+        .from(visits)
+        .where(and(where, branch, ACTIVITY_GROUPS[group], after))
+        .orderBy(dir(visits.activityAt), dir(visits.id))
+        .limit(take - keys.length);
+      found.push(...rows.map((k) => ({ at: k.at!, id: k.id })));
+    }
+    found.sort((a, b) => (q.orderBy === 'asc' ? compareKeys(a, b) : compareKeys(b, a)));
+    keys.push(...found.map((k) => ({ ...k, group })));
+    if (keys.length >= take) break;
   }
-  keys.sort((a, b) => (q.orderBy === 'asc' ? compareKeys(a, b) : compareKeys(b, a)));
   const window = keys.slice(offset, take);
   const page = window.slice(0, q.limit);
   const last = page.at(-1);
@@ -148,7 +171,7 @@ async function pageByActivity(
       entityId,
       page.map((k) => k.id),
     ),
-    nextCursor: window.length > q.limit && last ? encodeCursor(sortName, [last.at, last.id]) : null,
+    nextCursor: window.length > q.limit && last ? encodeCursor(sortName, [last.group, last.at, last.id]) : null,
   };
 }
 

@@ -24,6 +24,8 @@ import {
 } from '@app/shared/visits/schemas';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../plugins/auth';
+import { lastSignedInQuerySchema, lastSignedInSchema } from '@app/shared/visits/last-signed-in';
+import { lastSignedInVisits } from './last-visits.service';
 import { searchSignInCandidates } from './sign-in-candidates.service';
 import { previewSignIn } from './sign-in-plan';
 import { signIn } from './sign-in.service';
@@ -94,6 +96,19 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listVisits(app, requireAccess(req), req.query),
   );
 
+  app.get(
+    '/visits/last-signed-in',
+    {
+      config: DASHBOARD,
+      schema: {
+        tags,
+        summary: 'Each person’s latest signed-in visit, newest first (at an area, or of one person, when given)',
+        querystring: lastSignedInQuerySchema,
+        response: { 200: lastSignedInSchema },
+      },
+    },
+    async (req) => lastSignedInVisits(app, requireAccess(req), req.query),
+  );
   app.get(
     '/visits/filter-options',
     {

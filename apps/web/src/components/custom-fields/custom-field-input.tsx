@@ -91,7 +91,8 @@ export function CustomFieldInput({
   const { t } = useTranslation('custom-fields');
   const labelId = useId();
   const common = {
-    label: label ?? field.name,
+    // A company's own words keep their own direction: "How was your visit?" stays so on an Arabic page.
+    label: label ?? <bdi>{field.name}</bdi>,
     description,
     error,
     required: field.required,

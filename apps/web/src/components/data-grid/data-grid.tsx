@@ -24,12 +24,14 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRID_PAGE_SIZES, type GridPageSize } from '@app/shared/table-preferences/schemas';
 import { PagedListCard } from '@/components/ui/paged-list-card';
 import { ColumnMenu, type ColumnMenuItem } from './column-menu';
+import { GridRowNameContext } from './grid-row-action';
 import { GRID_COLUMN_DEFAULTS, columnId, gridFeatures, type GridColumnDef, type GridFeatures } from './grid-columns';
+import { useScrollEdges } from './use-scroll-edges';
 import type { TablePreferenceControl } from './use-table-preference';
 import classes from './data-grid.module.css';
 
@@ -113,6 +115,13 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
   const { preference, selection, rowActions, getRowId } = props;
   const { state } = preference;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The box comes and goes with the rows (an empty grid shows a message instead): the cue follows it.
+  const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
+  const scrollBoxRef = useCallback((box: HTMLDivElement | null) => {
+    scrollRef.current = box;
+    setScrollBox(box);
+  }, []);
+  const edges = useScrollEdges(scrollBox);
 
   // Rows of other pages stay selected: keep the data of each selected row for the mass actions.
   const [known, setKnown] = useState<{ data: readonly TData[] | undefined; rows: ReadonlyMap<string, TData> }>({
@@ -347,7 +356,9 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
               if (id === ACTIONS_COLUMN)
                 return (
                   <Table.Td key={cell.id} className={classes.td} data-align="end" data-actions>
-                    {rowActions?.(row.original)}
+                    <GridRowNameContext value={props.getRowLabel(row.original)}>
+                      {rowActions?.(row.original)}
+                    </GridRowNameContext>
                   </Table.Td>
                 );
               return (
@@ -448,80 +459,88 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
         </Group>
       }
     >
-      <div ref={scrollRef} className={classes.scroller}>
-        <Table
-          className={classes.table}
-          style={{ width: `max(100%, ${table.getTotalSize()}px)` }}
-          verticalSpacing="sm"
-          stickyHeader
-          highlightOnHover
-          data-busy={props.fetching || undefined}
-          aria-busy={loading || props.fetching || undefined}
-          data-testid={`${props.testId}-table`}
-        >
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = header.column;
-                  const label = column.columnDef.meta?.label ?? column.id;
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      className={classes.th}
-                      style={{ width: header.getSize() }}
-                      data-actions={column.id === ACTIONS_COLUMN || undefined}
-                      data-align={column.columnDef.meta?.align}
-                      data-column={column.id}
-                      aria-sort={
-                        column.getIsSorted() === 'asc'
-                          ? 'ascending'
-                          : column.getIsSorted() === 'desc'
-                            ? 'descending'
-                            : undefined
-                      }
-                    >
-                      <div className={classes.thContent}>{headerCell(header)}</div>
-                      {column.getCanResize() && (
-                        <div
-                          role="separator"
-                          aria-orientation="vertical"
-                          aria-label={t('resize', { column: label })}
-                          aria-valuenow={Math.round(header.getSize())}
-                          aria-valuemin={column.columnDef.minSize}
-                          aria-valuemax={column.columnDef.maxSize}
-                          tabIndex={0}
-                          className={classes.resizer}
-                          data-resizing={column.getIsResizing() || undefined}
-                          onMouseDown={header.getResizeHandler()}
-                          onTouchStart={header.getResizeHandler()}
-                          onDoubleClick={() => column.resetSize()}
-                          onKeyDown={(event) => onResizeKey(event, header)}
-                          data-testid={`${props.testId}-resize-${column.id}`}
-                        />
-                      )}
-                    </Table.Th>
-                  );
-                })}
-                {/* Takes the room the columns leave, so each column keeps the width it was given. */}
-                <Table.Th aria-hidden />
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {!loading && paddingTop > 0 && (
-              <tr aria-hidden>
-                <td colSpan={spanAll} style={{ height: paddingTop, padding: 0 }} />
-              </tr>
-            )}
-            {body}
-            {!loading && paddingBottom > 0 && (
-              <tr aria-hidden>
-                <td colSpan={spanAll} style={{ height: paddingBottom, padding: 0 }} />
-              </tr>
-            )}
-          </Table.Tbody>
-        </Table>
+      <div
+        className={classes.frame}
+        data-more-before={edges.before || undefined}
+        data-more-after={edges.after || undefined}
+        data-with-actions={withActions || undefined}
+        data-testid={`${props.testId}-scroll-frame`}
+      >
+        <div ref={scrollBoxRef} className={classes.scroller}>
+          <Table
+            className={classes.table}
+            style={{ width: `max(100%, ${table.getTotalSize()}px)` }}
+            verticalSpacing="sm"
+            stickyHeader
+            highlightOnHover
+            data-busy={props.fetching || undefined}
+            aria-busy={loading || props.fetching || undefined}
+            data-testid={`${props.testId}-table`}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = header.column;
+                    const label = column.columnDef.meta?.label ?? column.id;
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        className={classes.th}
+                        style={{ width: header.getSize() }}
+                        data-actions={column.id === ACTIONS_COLUMN || undefined}
+                        data-align={column.columnDef.meta?.align}
+                        data-column={column.id}
+                        aria-sort={
+                          column.getIsSorted() === 'asc'
+                            ? 'ascending'
+                            : column.getIsSorted() === 'desc'
+                              ? 'descending'
+                              : undefined
+                        }
+                      >
+                        <div className={classes.thContent}>{headerCell(header)}</div>
+                        {column.getCanResize() && (
+                          <div
+                            role="separator"
+                            aria-orientation="vertical"
+                            aria-label={t('resize', { column: label })}
+                            aria-valuenow={Math.round(header.getSize())}
+                            aria-valuemin={column.columnDef.minSize}
+                            aria-valuemax={column.columnDef.maxSize}
+                            tabIndex={0}
+                            className={classes.resizer}
+                            data-resizing={column.getIsResizing() || undefined}
+                            onMouseDown={header.getResizeHandler()}
+                            onTouchStart={header.getResizeHandler()}
+                            onDoubleClick={() => column.resetSize()}
+                            onKeyDown={(event) => onResizeKey(event, header)}
+                            data-testid={`${props.testId}-resize-${column.id}`}
+                          />
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                  {/* Takes the room the columns leave, so each column keeps the width it was given. */}
+                  <Table.Th aria-hidden />
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {!loading && paddingTop > 0 && (
+                <tr aria-hidden>
+                  <td colSpan={spanAll} style={{ height: paddingTop, padding: 0 }} />
+                </tr>
+              )}
+              {body}
+              {!loading && paddingBottom > 0 && (
+                <tr aria-hidden>
+                  <td colSpan={spanAll} style={{ height: paddingBottom, padding: 0 }} />
+                </tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </div>
       </div>
     </PagedListCard>
   );

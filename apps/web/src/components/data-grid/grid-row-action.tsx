@@ -1,5 +1,9 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The name of the row whose actions are rendered (the grid's `getRowLabel`), set by the grid. */
+export const GridRowNameContext = createContext<string | null>(null);
 
 type GridRowActionProps = {
   /** What the action does, for the tooltip and screen readers ("Edit site"). */
@@ -16,7 +20,12 @@ type GridRowActionProps = {
 
 /** One action of a grid row: an icon button that its tooltip names, or a button that names itself. */
 export function GridRowAction({ label, icon, onClick, color, disabledReason, withLabel, testId }: GridRowActionProps) {
+  const { t } = useTranslation('grid');
+  const rowName = use(GridRowNameContext);
   const disabled = !!disabledReason;
+  // Every row has the same buttons: a screen reader moving between them also hears whose row it is
+  // ("Edit site: Main office"), unless the label already names it.
+  const name = rowName && !label.includes(rowName) ? t('row_action', { action: label, name: rowName }) : label;
   return (
     // A button with its label in view needs no tooltip but the reason it is disabled.
     <Tooltip label={disabledReason ?? label} disabled={withLabel && !disabled} withArrow multiline maw={260}>
@@ -30,6 +39,7 @@ export function GridRowAction({ label, icon, onClick, color, disabledReason, wit
             leftSection={icon}
             disabled={disabled}
             onClick={onClick}
+            aria-label={name === label ? undefined : name}
             data-testid={testId}
           >
             {label}
@@ -38,7 +48,7 @@ export function GridRowAction({ label, icon, onClick, color, disabledReason, wit
           <ActionIcon
             variant="subtle"
             color={color}
-            aria-label={label}
+            aria-label={name}
             disabled={disabled}
             onClick={onClick}
             data-testid={testId}

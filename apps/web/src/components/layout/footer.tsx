@@ -16,7 +16,7 @@ export function Footer() {
         {config ? t('footer.copyright', { year, provider: config.provider_name }) : year}
       </Text>
       {config && config.tracking_code === null && (
-        <Group gap={4} c="orange.7" data-testid="tracking-missing">
+        <Group gap={4} c="var(--mantine-color-orange-light-color)" data-testid="tracking-missing">
           <IconAlertTriangle size={14} />
           <Text size="xs" fw={500} c="inherit">
             {t('footer.tracking_missing')}

@@ -19,7 +19,7 @@ import {
 import { isAllowed, type Permission } from '@app/shared/access/permissions';
 import { isSystemAdminRoleName } from '@app/shared/access/roles';
 import { PLANS } from '@app/shared/constants';
-import { paths, routePermissions, type RoutePath } from '@/config/paths';
+import { comingSoonPaths, paths, routePermissions, type RoutePath } from '@/config/paths';
 import type { StoredSession } from '@/lib/session';
 
 type LinkDefinition = {
@@ -156,6 +156,8 @@ export type MenuLink = {
   newTab: boolean;
   disabled: boolean;
   active: boolean;
+  /** The area is not built yet: the entry says "Soon" (config/paths comingSoonPaths). */
+  comingSoon: boolean;
 };
 export type MenuItem = MenuLink & { kind: 'link'; icon: Icon; children: MenuLink[] };
 export type MenuSection = { kind: 'section'; id: string };
@@ -197,6 +199,7 @@ export function buildMenu(session: StoredSession, routePath: string): MenuEntry[
         newTab: false,
         disabled,
         active: belongsTo(child, routePath),
+        comingSoon: comingSoonPaths.has(child.path),
       }));
     if (entry.children && children.length === 0) continue;
     items.push({
@@ -207,6 +210,8 @@ export function buildMenu(session: StoredSession, routePath: string): MenuEntry[
       newTab: entry.newTab ?? false,
       disabled,
       active: belongsTo(entry, routePath) || children.some((child) => child.active),
+      // A group is "Soon" when every link in it is.
+      comingSoon: children.length > 0 ? children.every((c) => c.comingSoon) : comingSoonPaths.has(entry.path),
       children,
     });
   }
@@ -225,6 +230,7 @@ function systemEntries(session: StoredSession, routePath: string): MenuEntry[] {
       newTab: false,
       disabled: false,
       active: routePath === paths.systemCompanies,
+      comingSoon: false,
       children: [],
     });
   }

@@ -1,9 +1,9 @@
-import { Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCalendarPlus, IconUrgent } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
-import { paths, type RoutePath } from '@/config/paths';
+import { comingSoonPaths, paths, type RoutePath } from '@/config/paths';
 import type { StoredSession } from '@/lib/session';
 import classes from './top-bar.module.css';
 
@@ -34,7 +34,15 @@ export function QuickLinks({ session }: { session: StoredSession }) {
 
   return links.map((link) => {
     const enabled = cloud && pathname !== link.path;
-    const reason = !cloud ? t('top.cloud_only') : !enabled ? t('top.already_here') : t('top.opens_new_window');
+    // An area not built yet says so on the link itself, before anyone opens it.
+    const soon = comingSoonPaths.has(link.path);
+    const reason = !cloud
+      ? t('top.cloud_only')
+      : !enabled
+        ? t('top.already_here')
+        : soon
+          ? t('top.soon')
+          : t('top.opens_new_window');
     return (
       <Tooltip key={link.id} label={reason}>
         <UnstyledButton
@@ -48,6 +56,11 @@ export function QuickLinks({ session }: { session: StoredSession }) {
         >
           <link.icon size={19} stroke={1.8} color={link.color} />
           <span className={classes.quickLinkLabel}>{t(`top.${link.id}`)}</span>
+          {soon && (
+            <Badge size="xs" variant="light" color="gray" tt="none" data-testid="quick-link-soon">
+              {t('menu.soon')}
+            </Badge>
+          )}
         </UnstyledButton>
       </Tooltip>
     );

@@ -1,7 +1,7 @@
-import { ActionIcon, Avatar, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconPin, IconPinnedFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutPrefs } from '@app/shared/auth/schemas';
 import { useRoutePath } from '@/lib/route-path';
@@ -77,12 +77,33 @@ export function SideMenu({ session, theme, expanded, pin, onNavigate }: SideMenu
   );
 }
 
+/** An area not built yet says so in its entry, before anyone opens it. */
+function SoonBadge() {
+  const { t } = useTranslation('layout');
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color="gray"
+      ms={6}
+      tt="none"
+      title={t('menu.soon_hint')}
+      className={classes.linkEnd}
+      data-testid="menu-soon"
+    >
+      {t('menu.soon')}
+    </Badge>
+  );
+}
+
 type LinkProps = { link: MenuLink; label: ReactNode; icon?: ReactNode; child?: boolean; onNavigate?: () => void };
 
 function MenuLinkAnchor({ link, label, icon, child, onNavigate }: LinkProps) {
   const common = {
     label: <span className={classes.linkLabel}>{label}</span>,
     leftSection: icon,
+    // Beside the label, not in it: a long label is cut, the mark never is.
+    rightSection: link.comingSoon ? <SoonBadge /> : undefined,
     active: link.active,
     disabled: link.disabled,
     className: child ? `${classes.link} ${classes.childLink}` : classes.link,
@@ -108,6 +129,7 @@ function MenuLinkAnchor({ link, label, icon, child, onNavigate }: LinkProps) {
 function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('layout');
   const [toggled, setToggled] = useState<boolean | null>(null);
+  const groupId = useId();
   const icon = <item.icon size={20} stroke={1.7} className={classes.linkIcon} />;
 
   if (item.children.length === 0) {
@@ -116,8 +138,20 @@ function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded
 
   const opened = expanded && (toggled ?? item.active);
   return (
+    // A group opens and closes its links: a button (Tab reaches it, Enter and Space toggle it) that
+    // says whether it is open and which list it controls, rather than a link with no address.
     <NavLink
-      label={<span className={classes.linkLabel}>{t(`menu.${item.id}`)}</span>}
+      component="button"
+      type="button"
+      aria-expanded={opened}
+      aria-controls={groupId}
+      attributes={{ collapse: { id: groupId } }}
+      label={
+        <span className={classes.linkLabel}>
+          {t(`menu.${item.id}`)}
+          {item.comingSoon && <SoonBadge />}
+        </span>
+      }
       leftSection={icon}
       rightSection={
         <IconChevronDown

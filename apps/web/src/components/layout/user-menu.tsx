@@ -1,5 +1,5 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconCreditCard, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
+import { IconChevronDown, IconCreditCard, IconLogout, IconSwitchHorizontal, IconUserEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isAllowed } from '@app/shared/access/permissions';
 import { paths } from '@/config/paths';
 import { membershipsQueryOptions } from '@/lib/memberships';
 import { logout, type StoredSession } from '@/lib/session';
+import { roleName } from '@/lib/role-name';
 import { shortUserName, userImageUrl } from './display-names';
 import { openSwitchCompanyModal } from './switch-company-modal';
 import classes from './top-bar.module.css';
@@ -52,10 +53,17 @@ export function UserMenu({ session }: { session: StoredSession }) {
             {user.email}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
-            {session.role.name}
+            {roleName(session.role, t)}
           </Text>
         </Stack>
         <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconUserEdit size={16} />}
+          renderRoot={(props) => <Link to={paths.accountDetails} {...props} />}
+          data-testid="menu-my-details"
+        >
+          {t('top.my_details')}
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconCreditCard size={16} />}
           disabled={!billingAllowed}

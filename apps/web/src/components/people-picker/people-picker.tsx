@@ -62,26 +62,42 @@ function usePeopleOptions(chosen: PersonOption[], texts: PickerTexts) {
   };
 }
 
-const renderPerson =
-  (known: Map<string, PersonOption>) =>
-  ({ option, checked }: { option: ComboboxItem; checked?: boolean }) => {
-    const person = known.get(option.value);
-    return (
-      <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-        <Stack gap={0} miw={0}>
-          <Text size="sm" truncate="end">
-            {option.label}
+/**
+ * A person in a picker's list: the name, and under it the email, so two people of one name can be
+ * told apart. Every people and host picker draws its options with it.
+ */
+export function PersonOptionLabel({
+  label,
+  email,
+  checked,
+}: {
+  label: string;
+  email?: string | null;
+  checked?: boolean;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+      <Stack gap={0} miw={0}>
+        <Text size="sm" truncate="end">
+          {label}
+        </Text>
+        {email && (
+          <Text size="xs" c="dimmed" truncate="end" dir="ltr" ta="start" data-testid="person-option-email">
+            {email}
           </Text>
-          {person?.email && (
-            <Text size="xs" c="dimmed" truncate="end" dir="ltr" ta="start">
-              {person.email}
-            </Text>
-          )}
-        </Stack>
-        {checked && <IconCheck size={14} />}
-      </Group>
-    );
-  };
+        )}
+      </Stack>
+      {checked && <IconCheck size={14} />}
+    </Group>
+  );
+}
+
+/** Draws a picker's options from the people it knows by id (their emails under their names). */
+export const personOptionRenderer =
+  (known: Map<string, { email?: string | null }>) =>
+  ({ option, checked }: { option: ComboboxItem; checked?: boolean }) => (
+    <PersonOptionLabel label={option.label} email={known.get(option.value)?.email} checked={checked} />
+  );
 
 type SingleProps = PickerTexts & {
   value: PersonOption | null;
@@ -106,7 +122,7 @@ export function PersonSearchSelect({ value, onChange, testId, ...texts }: Single
       onSearchChange={options.setSearch}
       filter={options.filter}
       nothingFoundMessage={options.nothingFound}
-      renderOption={renderPerson(options.known)}
+      renderOption={personOptionRenderer(options.known)}
       disabled={!options.canSearch}
       clearable
       maxDropdownHeight={300}
@@ -140,7 +156,7 @@ export function PeopleMultiSelect({ value, onChange, error, testId, ...texts }: 
       onSearchChange={options.setSearch}
       filter={options.filter}
       nothingFoundMessage={options.nothingFound}
-      renderOption={renderPerson(options.known)}
+      renderOption={personOptionRenderer(options.known)}
       disabled={!options.canSearch}
       clearable
       maxDropdownHeight={300}

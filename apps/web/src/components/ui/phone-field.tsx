@@ -54,6 +54,8 @@ export function PhoneField(props: PhoneFieldProps) {
           onChange={(value) => props.onCode(value ?? '')}
           searchable
           clearable
+          // Picking the chosen code again keeps it (the clear button empties it).
+          allowDeselect={false}
           nothingFoundMessage={props.texts.nothingFound}
           error={props.codeError}
           required={props.required}

@@ -10,5 +10,7 @@ export const listAnnouncementUserTypes = (signal?: AbortSignal) =>
 export const useAnnouncementUserTypes = () =>
   useQuery({
     queryKey: [...announcementsRootKey, 'user-types'],
+    // Also shows the company's user types: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['user-types'] },
     queryFn: ({ signal }) => listAnnouncementUserTypes(signal),
   });

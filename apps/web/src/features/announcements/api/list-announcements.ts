@@ -14,6 +14,8 @@ export const listAnnouncements = (query: AnnouncementsQuery, signal?: AbortSigna
 export const announcementsQueryOptions = (query: AnnouncementsQuery) =>
   queryOptions({
     queryKey: [...announcementsRootKey, 'list', query],
+    // Also shows the user types each announcement is for: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['user-types'] },
     queryFn: ({ signal }) => listAnnouncements(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -9,6 +9,7 @@ import { navigateTo } from '@/lib/navigation';
 import { ANNOUNCEMENT_SORT_COLUMNS } from '../utils/announcements-query';
 import { formatReading } from '../utils/announcement-form';
 import { AnnouncementFlags, AnnouncementStateBadge, AnnouncementTargets } from './announcement-badges';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<Announcement>();
 
@@ -88,7 +89,7 @@ export function useAnnouncementColumns(): GridColumnDef<Announcement>[] {
             meta: { label: t('table.created_at'), hiddenByDefault: true },
             cell: ({ row }) => (
               <Text size="sm" dir="ltr" span>
-                {new Date(row.original.created_at).toLocaleDateString('en-GB')}
+                {formatDate(row.original.created_at)}
               </Text>
             ),
           }),

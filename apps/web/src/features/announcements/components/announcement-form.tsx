@@ -1,5 +1,5 @@
 import { Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
 } from '@app/shared/announcements/schemas';
 import { ApiError } from '@/lib/api-client';
 import { DATE_INPUT_FORMAT, FIRST_DAY_OF_WEEK, parseTypedDate } from '@/lib/dates';
+import { TimeField } from '@/components/ui/time-field';
 import {
   formFieldOf,
   formatReading,
@@ -139,7 +140,7 @@ export function AnnouncementForm(props: AnnouncementFormProps) {
                 {...dateProps}
                 {...form.getInputProps('publish_date')}
               />
-              <TimePicker
+              <TimeField
                 aria-label={`${t('form.publish')} — ${t('form.time')}`}
                 required
                 {...timeProps('announcement-publish-time')}
@@ -159,7 +160,7 @@ export function AnnouncementForm(props: AnnouncementFormProps) {
                 {...dateProps}
                 {...form.getInputProps('expires_date')}
               />
-              <TimePicker
+              <TimeField
                 aria-label={`${t('form.expires')} — ${t('form.time')}`}
                 required
                 {...timeProps('announcement-expires-time')}

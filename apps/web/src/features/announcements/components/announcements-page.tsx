@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import { ANNOUNCEMENT_FILTERS, type Announcement } from '@app/shared/announcements/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { LiveStatus } from '@/components/ui/live-status';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
@@ -31,7 +32,7 @@ export function AnnouncementsPage() {
   const grid = usePreferredGrid('announcements', useAnnouncementColumns(), ANNOUNCEMENTS_GRID);
   const { preference } = grid;
   const list = useAnnouncements(announcementsQuery(preference), preference.ready);
-  useAnnouncementStatusEvents();
+  const live = useAnnouncementStatusEvents();
 
   const state = stateFilterOf(preference);
   const filtered = state !== 'all' || preference.search !== '';
@@ -43,6 +44,7 @@ export function AnnouncementsPage() {
         <Stack gap={4}>
           <Title order={2}>{t('title')}</Title>
           <Text c="dimmed">{t('description')}</Text>
+          <LiveStatus view={live} hint={t('live_hint')} testId="announcements-live" />
         </Stack>
         {canWrite && (
           <Button

@@ -9,6 +9,8 @@ export const getAttendanceMode = (id: string, signal?: AbortSignal) =>
 export const attendanceModeQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...attendanceQueryKey, 'mode', id],
+    // Also shows its sites and the journeys that use it: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'journeys'] },
     queryFn: ({ signal }) => getAttendanceMode(id, signal),
   });
 

@@ -13,6 +13,8 @@ export const listAttendanceModes = (query: AttendanceModesQuery, signal?: AbortS
 export const attendanceModesQueryOptions = (query: AttendanceModesQuery) =>
   queryOptions({
     queryKey: [...attendanceQueryKey, 'modes', query],
+    // Also shows the sites each mode serves and the journeys that use it: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'journeys'] },
     queryFn: ({ signal }) => listAttendanceModes(query, signal),
     placeholderData: keepPreviousData,
   });

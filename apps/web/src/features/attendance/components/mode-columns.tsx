@@ -6,6 +6,7 @@ import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/compo
 import { GridText } from '@/components/data-grid/grid-text';
 import { daysSummary } from '../utils/days';
 import { MODE_SORT_COLUMNS } from '../utils/modes-query';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<AttendanceMode>();
 
@@ -15,7 +16,6 @@ const MAX_REASON_BADGES = 2;
 export function useModeColumns(): GridColumnDef<AttendanceMode>[] {
   const { t, i18n } = useTranslation('attendance');
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.accessor('name', {
@@ -114,7 +114,7 @@ export function useModeColumns(): GridColumnDef<AttendanceMode>[] {
         column.accessor('created_at', {
           size: 140,
           meta: { label: t('table.created'), align: 'end', hiddenByDefault: true },
-          cell: ({ row }) => <Text size="sm">{date.format(new Date(row.original.created_at))}</Text>,
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       MODE_SORT_COLUMNS,

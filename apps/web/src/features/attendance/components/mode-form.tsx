@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverFormErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
+import { TimeField } from '@/components/ui/time-field';
 import { useSaveAttendanceMode } from '../api/save-attendance-mode';
 import { useModeNameStatus } from '../hooks/use-mode-name-status';
 import { daysSummary, WEEKDAY_PRESETS, weekdayNames } from '../utils/days';
@@ -160,7 +160,7 @@ export function ModeForm({ mode, sites, onSaved }: ModeFormProps) {
                 </Stack>
               </Input.Wrapper>
               <Group grow align="flex-start">
-                <TimePicker
+                <TimeField
                   label={t('form.start_time')}
                   format="24h"
                   required
@@ -170,7 +170,7 @@ export function ModeForm({ mode, sites, onSaved }: ModeFormProps) {
                   minutesInputProps={{ 'data-testid': 'mode-start-minutes' }}
                   {...form.getInputProps('start_time')}
                 />
-                <TimePicker
+                <TimeField
                   label={t('form.end_time')}
                   format="24h"
                   required

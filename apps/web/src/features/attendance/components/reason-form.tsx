@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -25,6 +24,7 @@ import { ApiError } from '@/lib/api-client';
 import { serverFormErrors } from '@/lib/form-errors';
 import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
+import { TimeField } from '@/components/ui/time-field';
 import { useSaveAttendanceReason } from '../api/save-attendance-reason';
 import { daysSummary } from '../utils/days';
 import { shortTime } from '../utils/mode-form';
@@ -147,7 +147,7 @@ export function ReasonForm({ mode, reason, onSaved }: ReasonFormProps) {
                 {t(`form.type_hint.${values.type}`)}
               </Text>
               <Group grow align="flex-start">
-                <TimePicker
+                <TimeField
                   label={t('form.start_time')}
                   format="24h"
                   required

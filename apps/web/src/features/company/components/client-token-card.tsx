@@ -9,9 +9,10 @@ import { useDeleteClientToken } from '../api/delete-client-token';
 import { useGenerateClientToken } from '../api/generate-client-token';
 import { CopyableField } from './copyable-field';
 import { SectionCard } from './section-card';
+import { formatDateTime } from '@/lib/dates';
 
 export function ClientTokenCard({ company }: { company: CompanyDetails }) {
-  const { t, i18n } = useTranslation('company');
+  const { t } = useTranslation('company');
   const generate = useGenerateClientToken();
   const remove = useDeleteClientToken();
   // The token itself is known only right after it is made; afterwards only its last characters are.
@@ -45,11 +46,7 @@ export function ClientTokenCard({ company }: { company: CompanyDetails }) {
         }),
     });
 
-  const createdAt = company.client_token_created_at
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(company.client_token_created_at),
-      )
-    : null;
+  const createdAt = company.client_token_created_at ? formatDateTime(company.client_token_created_at) : null;
 
   return (
     <SectionCard icon={<IconKey size={20} />} title={t('token.title')} description={t('token.description')}>

@@ -4,6 +4,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetails } from '@app/shared/entity/schemas';
 import { notifySuccess } from '@/lib/notify';
+import { roleName } from '@/lib/role-name';
 import { useUpdateTwoStep } from '../api/update-two-step';
 import { SectionCard } from './section-card';
 
@@ -50,7 +51,7 @@ export function TwoStepCard({ company }: { company: CompanyDetails }) {
             label={t('two_step.roles')}
             description={t('two_step.roles_hint')}
             placeholder={form.values.otp_roles.length === 0 ? t('two_step.roles_placeholder') : undefined}
-            data={company.roles.map((role) => ({ value: role.id, label: role.name }))}
+            data={company.roles.map((role) => ({ value: role.id, label: roleName(role, t) }))}
             disabled={!form.values.two_step_enabled}
             searchable
             clearable

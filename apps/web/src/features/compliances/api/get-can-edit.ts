@@ -10,6 +10,8 @@ export const getCanEdit = (id: string, signal?: AbortSignal) =>
 export const canEditQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...compliancesRootKey, 'can-edit', id],
+    // Also shows whether journeys or visits use it: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['journeys', 'visits'] },
     queryFn: ({ signal }) => getCanEdit(id, signal),
   });
 

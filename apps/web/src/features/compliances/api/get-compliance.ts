@@ -9,6 +9,8 @@ export const getCompliance = (id: string, signal?: AbortSignal) =>
 export const complianceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...compliancesRootKey, 'one', id],
+    // Also shows the journeys that ask it: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['journeys'] },
     queryFn: ({ signal }) => getCompliance(id, signal),
   });
 

@@ -25,6 +25,8 @@ export const listCompliances = (query: CompliancesQuery, signal?: AbortSignal) =
 export const compliancesQueryOptions = (query: CompliancesQuery) =>
   queryOptions({
     queryKey: [...compliancesRootKey, 'list', query],
+    // Also shows the journeys that ask each compliance: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['journeys'] },
     queryFn: ({ signal }) => listCompliances(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,9 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceListItem } from '@app/shared/compliances/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
-import { DATE_INPUT_FORMAT } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { COMPLIANCE_SORT_COLUMNS } from '../utils/compliances-query';
 import { ComplianceFormatIcon, FORMAT_COLORS } from './compliance-format-icon';
 
@@ -120,7 +119,7 @@ export function useComplianceColumns(): GridColumnDef<ComplianceListItem>[] {
             size: 130,
             meta: { label: t('table.updated'), align: 'end', hiddenByDefault: true },
             // Spec §9: grid dates read DD/MM/YYYY.
-            cell: ({ row }) => <Text size="sm">{dayjs(row.original.updated_at).format(DATE_INPUT_FORMAT)}</Text>,
+            cell: ({ row }) => <Text size="sm">{formatDate(row.original.updated_at)}</Text>,
           }),
         ],
         COMPLIANCE_SORT_COLUMNS,

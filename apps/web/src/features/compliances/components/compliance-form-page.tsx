@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
+import { useNotFoundIfMissing } from '@/lib/record-id';
 import { useCanEdit } from '../api/get-can-edit';
 import { useCompliance } from '../api/get-compliance';
 import { ComplianceForm, type SavedOutcome } from './compliance-form';
@@ -19,6 +20,7 @@ export function ComplianceFormPage() {
   const complianceId = id ?? null;
   const compliance = useCompliance(complianceId);
   const canEdit = useCanEdit(complianceId);
+  useNotFoundIfMissing(compliance.error, canEdit.error);
 
   const onSaved = (outcome: SavedOutcome) => {
     if (outcome.kind === 'created') notifySuccess(t('toasts.created'));

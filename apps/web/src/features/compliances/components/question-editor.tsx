@@ -107,7 +107,7 @@ function QuestionCard({ form, index, removable }: { form: Form; index: number; r
                 rightSectionWidth={answer.correct ? 84 : undefined}
                 rightSection={
                   answer.correct ? (
-                    <Text size="xs" c="teal" fw={600}>
+                    <Text size="xs" c="teal.9" fw={600}>
                       {t('question.correct')}
                     </Text>
                   ) : undefined

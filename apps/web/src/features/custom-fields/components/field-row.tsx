@@ -26,7 +26,7 @@ export function FieldRow({ field, canEdit, onDelete }: FieldRowProps) {
         </Tooltip>
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate data-testid="custom-field-name">
-            {field.name}
+            <bdi>{field.name}</bdi>
           </Text>
           <Text size="xs" c="dimmed" data-testid="custom-field-type">
             {t(`types.${field.type}`)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomField, Section } from '@app/shared/custom-fields/schemas';
 import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
+import { useUserTypeOptions } from '../api/list-user-types';
 import { FieldRow } from './field-row';
 
 type SectionCardProps = {
@@ -17,6 +18,8 @@ type SectionCardProps = {
 /** A section with its fields in order, and what can be done to each. */
 export function SectionCard({ section, canEdit, onRename, onDelete, onDeleteField }: SectionCardProps) {
   const { t } = useTranslation('custom-fields');
+  const types = useUserTypeOptions();
+  const names = section.user_type_ids.map((id) => types.data?.find((x) => x.value === id)?.label ?? '…');
   return (
     <Card withBorder radius="md" p="lg" data-testid="custom-field-section" data-section-name={section.value}>
       <Stack gap="sm">
@@ -72,6 +75,12 @@ export function SectionCard({ section, canEdit, onRename, onDelete, onDeleteFiel
             </Group>
           )}
         </Group>
+        {/* The binding applies to profile fields, which the public registration forms ask. */}
+        {(section.fields.length === 0 || section.fields.some((f) => f.binding === 'profile')) && (
+          <Text size="sm" c="dimmed" data-testid="custom-field-section-types">
+            {names.length ? t('section.asked_of', { types: names.join(', ') }) : t('section.asked_of_all')}
+          </Text>
+        )}
         {section.fields.length === 0 ? (
           <Text c="dimmed" size="sm" data-testid="custom-field-section-empty">
             {t('section.empty')}

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_FIELD_LIMITS, sectionBodySchema, type Section } from '@app/shared/custom-fields/schemas';
 import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateSection } from '../api/create-section';
+import { useUserTypeOptions } from '../api/list-user-types';
 import { useUpdateSection } from '../api/update-section';
 import { useSectionNameStatus } from '../hooks/use-section-name-status';
 import { SectionNameStatusIcon } from './section-name-status-icon';
@@ -15,13 +16,17 @@ type SectionNameModalProps = {
   onClose: () => void;
 };
 
-/** Adds or renames a section; the name is checked while it is typed (spec §7 /sections/unique). */
+/**
+ * Adds or renames a section; the name is checked while it is typed (spec §7 /sections/unique). The
+ * user types say whose public forms ask its profile fields (none chosen: every type's).
+ */
 export function SectionNameModal({ section, onClose }: SectionNameModalProps) {
   const { t } = useTranslation('custom-fields');
   const create = useCreateSection();
   const update = useUpdateSection();
+  const types = useUserTypeOptions();
   const form = useForm({
-    initialValues: { name: section?.value ?? '' },
+    initialValues: { name: section?.value ?? '', user_type_ids: section?.user_type_ids ?? [] },
     validate: (values) => zodFormErrors(sectionBodySchema, values, t),
   });
   const name = useSectionNameStatus(form.values.name, { excludeId: section?.id, current: section?.value });
@@ -52,6 +57,18 @@ export function SectionNameModal({ section, onClose }: SectionNameModalProps) {
             data-testid="section-name"
             {...form.getInputProps('name')}
             error={form.errors.name ?? takenMessage}
+          />
+          <MultiSelect
+            label={t('section.user_types')}
+            description={t('section.user_types_hint')}
+            placeholder={form.values.user_type_ids.length ? undefined : t('section.user_types_all')}
+            data={types.data ?? []}
+            searchable
+            clearable
+            nothingFoundMessage={t('section.user_types_none')}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="section-user-types"
+            {...form.getInputProps('user_type_ids')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

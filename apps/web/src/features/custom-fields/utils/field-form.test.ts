@@ -18,8 +18,20 @@ const field = (name: string, print_on_badge: boolean, value_count = 0) => ({
 });
 
 const sections: Section[] = [
-  { id: SECTION, value: 'Visitor details', position: 0, fields: [field('Plate', true, 4), field('Company', true, 9)] },
-  { id: SECTION, value: 'Staff', position: 1, fields: [field('Size', false, 2), field('Team', true)] },
+  {
+    id: SECTION,
+    value: 'Visitor details',
+    position: 0,
+    user_type_ids: [],
+    fields: [field('Plate', true, 4), field('Company', true, 9)],
+  },
+  {
+    id: SECTION,
+    value: 'Staff',
+    position: 1,
+    user_type_ids: [],
+    fields: [field('Size', false, 2), field('Team', true)],
+  },
 ];
 
 describe('the field form body', () => {

@@ -24,6 +24,7 @@ import { entityLogoUrl } from '@/components/layout/display-names';
 import { buildMenu, type MenuItem } from '@/components/layout/navigation';
 import { usePublicConfig } from '@/lib/public-config';
 import type { StoredSession } from '@/lib/session';
+import { roleName } from '@/lib/role-name';
 import classes from './dashboard-home.module.css';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -145,7 +146,7 @@ export function DashboardHome({ session }: { session: StoredSession }) {
                 </Fact>
                 <Fact label={t('pages:home.role')}>
                   <Text size="sm" fw={500}>
-                    {role.name}
+                    {roleName(role, t)}
                   </Text>
                 </Fact>
               </Group>

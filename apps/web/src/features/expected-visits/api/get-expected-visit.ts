@@ -9,6 +9,8 @@ export const getExpectedVisit = (id: string, signal?: AbortSignal) =>
 export const expectedVisitQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...expectedVisitsRootKey, 'one', id],
+    // Also shows the visit's state and person: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['visits', 'people'] },
     queryFn: ({ signal }) => getExpectedVisit(id, signal),
     // Opened to be changed: always as it is now.
     staleTime: 0,

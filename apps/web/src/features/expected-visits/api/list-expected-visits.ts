@@ -24,6 +24,8 @@ export const listExpectedVisits = (query: ExpectedVisitsQuery, signal?: AbortSig
 export const expectedVisitsQueryOptions = (query: ExpectedVisitsQuery) =>
   queryOptions({
     queryKey: [...expectedVisitsRootKey, 'list', query],
+    // Also shows the visits' states, people, places and user types: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['visits', 'people', 'sites', 'user-types'] },
     queryFn: ({ signal }) => listExpectedVisits(query, signal),
     placeholderData: keepPreviousData,
   });

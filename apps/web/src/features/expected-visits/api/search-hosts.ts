@@ -4,7 +4,7 @@ import type { ExpectedVisitHostSearchBody } from '@app/shared/expected-visits/fo
 import { api } from '@/lib/api-client';
 import { expectedVisitsRootKey } from './expected-visits-query-key';
 
-export type HostOption = { id: string; full_name: string };
+export type HostOption = { id: string; full_name: string; email: string | null };
 
 export const searchHosts = (body: ExpectedVisitHostSearchBody, signal?: AbortSignal) =>
   api.post<{ data: HostOption[] }>('/expected-visits/hosts/search', body, { signal });

@@ -5,6 +5,7 @@ import type { Visit } from '@app/shared/visits/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { GridText } from '@/components/data-grid/grid-text';
 import { EXPECTED_VISIT_SORT_COLUMNS, formatClockReading } from '../utils/expected-visits-query';
+import { ComplianceMailsNote } from './compliance-mails-note';
 import { JourneyStageBadge } from './journey-stage-badge';
 
 const column = gridColumnHelper<Visit>();
@@ -18,32 +19,34 @@ export function useExpectedVisitColumns(): GridColumnDef<Visit>[] {
         [
           column.accessor((v) => v.person.full_name, {
             id: 'visitor',
-            size: 190,
+            size: 175,
             enableHiding: false,
             meta: { label: t('table.visitor') },
             cell: ({ row }) => (
               <Stack gap={0} miw={0}>
-                <Text size="sm" fw={500} truncate="end" data-testid="expected-visit-name">
-                  {row.original.person.full_name}
-                </Text>
+                <GridText value={row.original.person.full_name} truncate fw={500} testId="expected-visit-name" />
                 {row.original.person.email && (
-                  <Text size="xs" c="dimmed" truncate="end" dir="ltr" ta="start">
-                    {row.original.person.email}
-                  </Text>
+                  <GridText value={row.original.person.email} truncate ltr size="xs" dimmed />
                 )}
               </Stack>
             ),
           }),
           column.display({
             id: 'stage',
-            size: 220,
+            size: 150,
             meta: { label: t('table.stage') },
-            cell: ({ row }) => <JourneyStageBadge stage={row.original.stage} />,
+            cell: ({ row }) => (
+              <Stack gap={2} miw={0} align="flex-start">
+                <JourneyStageBadge stage={row.original.stage} />
+                <ComplianceMailsNote mails={row.original.compliance_mails} />
+              </Stack>
+            ),
           }),
           column.accessor((v) => v.expected?.at ?? '', {
             id: 'expected',
-            size: 150,
-            minSize: 120,
+            // The date and time are never cut.
+            size: 160,
+            minSize: 160,
             meta: { label: t('table.expected') },
             cell: ({ row }) => (
               <Text size="sm" dir="ltr" span style={{ whiteSpace: 'nowrap' }} data-testid="expected-visit-time-cell">
@@ -53,28 +56,24 @@ export function useExpectedVisitColumns(): GridColumnDef<Visit>[] {
           }),
           column.accessor((v) => `${v.site.name} ${v.area.name}`, {
             id: 'place',
-            size: 160,
+            size: 155,
             meta: { label: t('table.place') },
             cell: ({ row }) => (
               <Stack gap={0} miw={0}>
-                <Text size="sm" truncate="end">
-                  {row.original.site.name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {row.original.area.name}
-                </Text>
+                <GridText value={row.original.site.name} truncate />
+                <GridText value={row.original.area.name} truncate size="xs" dimmed />
               </Stack>
             ),
           }),
           column.accessor((v) => v.user_type?.name ?? '', {
             id: 'user_type',
             size: 130,
-            meta: { label: t('table.user_type') },
+            meta: { label: t('table.user_type'), hiddenByDefault: true },
             cell: ({ row }) => <GridText value={row.original.user_type?.name} truncate />,
           }),
           column.display({
             id: 'hosts',
-            size: 150,
+            size: 130,
             meta: { label: t('table.hosts') },
             cell: ({ row }) => <GridText value={row.original.hosts.map((h) => h.full_name).join(', ')} truncate />,
           }),

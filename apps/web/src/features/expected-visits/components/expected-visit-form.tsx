@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconCalendarEvent, IconClock, IconMapPin, IconUserCheck } from '@tabler/icons-react';
@@ -29,6 +29,7 @@ import { PERSON_LIMITS } from '@app/shared/people/schemas';
 import { PhoneField } from '@/components/ui/phone-field';
 import { ApiError } from '@/lib/api-client';
 import { DATE_INPUT_FORMAT, FIRST_DAY_OF_WEEK, parseTypedDate } from '@/lib/dates';
+import { TimeField } from '@/components/ui/time-field';
 import { useHostSettings } from '../api/get-host-settings';
 import { useExpectedVisitCheck } from '../api/validate-expected-visit';
 import {
@@ -321,12 +322,14 @@ export function ExpectedVisitForm(props: ExpectedVisitFormProps) {
                   placeholder={DATE_INPUT_FORMAT}
                   firstDayOfWeek={FIRST_DAY_OF_WEEK}
                   leftSection={<IconCalendarEvent size={16} />}
-                  minDate={visitId ? undefined : today}
+                  // Past days cannot be picked, but a typed one stays as typed and is refused with a
+                  // message (minDate would keep the previous day without a word).
+                  excludeDate={visitId ? undefined : (day) => day < today}
                   {...form.getInputProps('visit_date')}
                   error={errorOf('visit_date')}
                   data-testid="expected-visit-date"
                 />
-                <TimePicker
+                <TimeField
                   label={t('form.time')}
                   required
                   format="24h"

@@ -1,4 +1,4 @@
-import { Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import {
   IconCalendarOff,
   IconCircleCheck,
@@ -19,6 +19,7 @@ import { DataGrid } from '@/components/data-grid/data-grid';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
+import { LiveStatus } from '@/components/ui/live-status';
 import { notifySuccess } from '@/lib/notify';
 import { invalidateExpectedVisits } from '../api/expected-visits-query-key';
 import { useExpectedVisits } from '../api/list-expected-visits';
@@ -55,7 +56,7 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
   const today = toLocalDateTime(new Date(), options.timezone).slice(0, 10);
   const list = useExpectedVisits(preference.ready ? expectedVisitsQuery(preference, today) : null);
   const [editing, setEditing] = useState<string | null>(null);
-  useExpectedVisitEvents();
+  const live = useExpectedVisitEvents();
 
   const stage = stageFilterOf(preference);
   const filtered = stage !== null || preference.search !== '';
@@ -63,6 +64,9 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
 
   return (
     <>
+      <Group justify="flex-end">
+        <LiveStatus view={live} hint={t('list.live_hint')} testId="expected-visits-live" />
+      </Group>
       <DataGrid
         testId="expected-visits"
         columns={grid.columns}
@@ -110,7 +114,8 @@ export function ExpectedVisitsGrid({ options }: { options: ExpectedVisitOptions 
                   />
                 );
               })}
-              {visit.person.email && mayArrive(visit.stage) && (
+              {/* Its link confirms the visit: once confirmed it would open as expired (decision 014). */}
+              {visit.person.email && mayArrive(visit.stage) && !visit.confirmed && (
                 <GridRowAction
                   label={t('actions.send_invitation')}
                   icon={<IconMailForward size={16} />}

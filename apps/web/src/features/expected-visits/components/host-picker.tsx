@@ -1,10 +1,11 @@
-import { Group, MultiSelect, Stack, Text, type ComboboxItem, type ComboboxParsedItem } from '@mantine/core';
+import { MultiSelect, Stack, Text, type ComboboxItem, type ComboboxParsedItem } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconUserStar } from '@tabler/icons-react';
+import { IconUserStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPECTED_VISIT_LIMITS } from '@app/shared/expected-visits/schemas';
 import { hostQueryReady } from '@app/shared/pre-registration/schemas';
+import { personOptionRenderer } from '@/components/people-picker/people-picker';
 import { useHostSearch } from '../api/search-hosts';
 import type { HostChoice } from '../utils/expected-visit-form';
 
@@ -72,14 +73,7 @@ export function HostPicker({ value, onChange, userTypeId, siteId, required, note
         ready ? options.filter((o) => 'value' in o && found.has(o.value)) : []
       }
       nothingFoundMessage={nothingFound}
-      renderOption={({ option, checked }) => (
-        <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-          <Text size="sm" truncate="end">
-            {option.label}
-          </Text>
-          {checked && <IconCheck size={14} />}
-        </Group>
-      )}
+      renderOption={personOptionRenderer(known)}
       maxValues={EXPECTED_VISIT_LIMITS.hostsMax}
       clearable
       required={required}

@@ -14,7 +14,7 @@ const STAGE_COLOR: Record<JourneyStage, string> = {
   auto_approved: 'teal',
 };
 
-/** A visit's journey stage (spec §4), named in the person's language. */
+/** A visit's journey stage (spec §4), named in the person's language, never cut. */
 export function JourneyStageBadge({ stage }: { stage: JourneyStage | null }) {
   const { t } = useTranslation('expected-visits');
   if (!stage) return null;
@@ -24,7 +24,11 @@ export function JourneyStageBadge({ stage }: { stage: JourneyStage | null }) {
       color={STAGE_COLOR[stage]}
       radius="sm"
       tt="none"
+      // A long stage ("Awaiting admin approval (compliance failed)") wraps rather than losing its end.
+      h="auto"
+      py={2}
       style={{ maxWidth: '100%' }}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
       data-testid="expected-visit-stage"
       data-stage={stage}
     >

@@ -9,14 +9,15 @@ import {
   type ExpectedVisitBody,
   type ValidateExpectedVisitBody,
 } from '@app/shared/expected-visits/schemas';
-import { floorToMinute, fromLocalDateTime, parseLocalDateTime } from '@app/shared/announcements/times';
+import { floorToMinute, fromLocalDateTime, parseLocalDateTime, toLocalDateTime } from '@app/shared/announcements/times';
 import { zodFormErrors } from '@/lib/form-errors';
 
 export type VisitorMode = 'new' | 'existing';
 type Ref = { id: string; name: string };
 /** An existing person chosen as the visitor; their user types when known (a search gives them). */
 export type PersonChoice = { id: string; full_name: string; email: string | null; user_types: Ref[] | null };
-export type HostChoice = { id: string; full_name: string };
+/** email: shown beside the name when known, to tell two hosts of one name apart. */
+export type HostChoice = { id: string; full_name: string; email?: string | null };
 
 export type ExpectedVisitFormValues = {
   mode: VisitorMode;
@@ -164,7 +165,21 @@ export function validateExpectedVisitForm(
   for (const [name, message] of Object.entries(zodFormErrors(expectedVisitBodySchema, draft, t))) {
     if (name !== 'visitor' && !name.startsWith('visitor.')) add(name, message);
   }
-  if (draft.visit_date && isVisitDate(draft.visit_date) && !errors.visit_time && !keptTime(values, options.initial)) {
+  // A day before today (typed, or kept on a phone) is refused on the date itself, never moved to today.
+  const today = toLocalDateTime(options.now, options.timeZone).slice(0, 10);
+  if (
+    draft.visit_date &&
+    isVisitDate(draft.visit_date) &&
+    !keptTime(values, options.initial) &&
+    draft.visit_date < today
+  ) {
+    add('visit_date', t('errors:expected_visit_in_past', { field: t('errors:fields.visit_date') }));
+  } else if (
+    draft.visit_date &&
+    isVisitDate(draft.visit_date) &&
+    !errors.visit_time &&
+    !keptTime(values, options.initial)
+  ) {
     const at = fromLocalDateTime(`${draft.visit_date}T${draft.visit_time}`, options.timeZone);
     if (at && at.getTime() < floorToMinute(options.now).getTime()) {
       add('visit_time', t('errors:expected_visit_in_past', { field: t('errors:fields.visit_time') }));

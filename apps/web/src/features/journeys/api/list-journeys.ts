@@ -14,6 +14,8 @@ export const listJourneys = (query: JourneysQuery, signal?: AbortSignal) =>
 export const journeysQueryOptions = (query: JourneysQuery) =>
   queryOptions({
     queryKey: [...journeysRootKey, 'list', query],
+    // Also shows its sites, user types and what its flows ask: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'user-types', 'compliances', 'attendance'] },
     queryFn: ({ signal }) => listJourneys(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,8 @@ export type SiteOption = { id: string; name: string };
 export const useSiteOptions = () =>
   useQuery({
     queryKey: ['journeys', 'site-options'],
+    // Also shows the company's sites: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites'] },
     queryFn: ({ signal }) =>
       api.get<{ data: SiteOption[]; count: number }>('/sites', {
         params: { limit: 500, sortField: 'name', orderBy: 'asc' },

@@ -1,6 +1,6 @@
 import { Alert, Card, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useLocation, useParams } from '@tanstack/react-router';
+import { useMatch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hrefFor, paths } from '@/config/paths';
@@ -9,8 +9,7 @@ import { useJourney } from '../api/get-journey';
 import { useJourneys } from '../api/list-journeys';
 import { FlowEditorForm } from './flow-editor-form';
 import { BackLink } from '@/components/ui/back-link';
-
-const EDIT_PREFIX = paths.updateJourneyFlow.replace('$id', '');
+import { useNotFoundIfMissing } from '@/lib/record-id';
 
 /** /add-flow: the journey the new flow belongs to is chosen first. */
 function JourneyChooser({ onChoose }: { onChoose: (id: string) => void }) {
@@ -39,12 +38,20 @@ function JourneyChooser({ onChoose }: { onChoose: (id: string) => void }) {
  */
 export function FlowEditorPage() {
   const { t } = useTranslation('journeys');
-  const { id } = useParams({ strict: false });
-  const editing = useLocation({ select: (l) => l.pathname.startsWith(EDIT_PREFIX) });
+  // This page's own route and its id, not the address: after a save the address moves to the journey
+  // before this page leaves, and its id read as a journey's would ask for a journey that is a flow.
+  const { id, editing } = useMatch({
+    strict: false,
+    select: (m) => ({
+      id: (m.params as { id?: string }).id,
+      editing: m.fullPath === paths.updateJourneyFlow,
+    }),
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   const flow = useFlow(editing ? id : undefined);
   const journeyId = editing ? flow.data?.journey_id : (id ?? chosen ?? undefined);
   const journey = useJourney(journeyId);
+  useNotFoundIfMissing(flow.error, journey.error);
   const loading = (editing && flow.isPending) || (Boolean(journeyId) && journey.isPending);
   const failed = flow.isError || journey.isError;
 

@@ -6,6 +6,7 @@ import type { Journey } from '@app/shared/journeys/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { GridText } from '@/components/data-grid/grid-text';
 import { JOURNEY_SORT_COLUMNS } from '../utils/journeys-query';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<Journey>();
 
@@ -14,12 +15,30 @@ function Names({ items, testId }: { items: { id: string; name: string }[]; testI
   return (
     <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }} data-testid={testId}>
       {items.slice(0, 2).map((item) => (
-        <Badge key={item.id} variant="light" color="gray" style={{ flex: 'none' }}>
+        // Badges share the cell and each is cut at its end when it must; the whole name shows on hover.
+        <Badge
+          key={item.id}
+          variant="light"
+          color="gray"
+          tt="none"
+          miw={0}
+          dir="auto"
+          title={item.name}
+          style={{ flexShrink: 1 }}
+        >
           {item.name}
         </Badge>
       ))}
       {items.length > 2 && (
-        <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+        <Text
+          size="xs"
+          c="dimmed"
+          style={{ flex: 'none' }}
+          title={items
+            .slice(2)
+            .map((item) => item.name)
+            .join(', ')}
+        >
           +{items.length - 2}
         </Text>
       )}
@@ -29,9 +48,8 @@ function Names({ items, testId }: { items: { id: string; name: string }[]; testI
 
 /** The journeys grid's columns, in their default order. */
 export function useJourneyColumns(): GridColumnDef<Journey>[] {
-  const { t, i18n } = useTranslation('journeys');
+  const { t } = useTranslation('journeys');
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.accessor('name', {
@@ -44,14 +62,8 @@ export function useJourneyColumns(): GridColumnDef<Journey>[] {
                 <IconRoute size={18} />
               </Avatar>
               <Stack gap={0} miw={0}>
-                <Text size="sm" fw={500} truncate="end">
-                  {row.original.name}
-                </Text>
-                {row.original.description && (
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {row.original.description}
-                  </Text>
-                )}
+                <GridText value={row.original.name} truncate fw={500} />
+                {row.original.description && <GridText value={row.original.description} truncate size="xs" dimmed />}
               </Stack>
             </Group>
           ),
@@ -69,12 +81,12 @@ export function useJourneyColumns(): GridColumnDef<Journey>[] {
           cell: ({ row }) => <Names items={row.original.user_types} testId="journey-user-types" />,
         }),
         column.accessor('flow_count', {
-          size: 90,
+          size: 104,
           meta: { label: t('table.flows'), align: 'end' },
           cell: ({ row }) => <Text size="sm">{row.original.flow_count}</Text>,
         }),
         column.accessor('kiosk_count', {
-          size: 90,
+          size: 104,
           meta: { label: t('table.kiosks'), align: 'end' },
           cell: ({ row }) => <Text size="sm">{row.original.kiosk_count}</Text>,
         }),
@@ -107,10 +119,10 @@ export function useJourneyColumns(): GridColumnDef<Journey>[] {
         column.accessor('created_at', {
           size: 140,
           meta: { label: t('table.created'), align: 'end', hiddenByDefault: true },
-          cell: ({ row }) => <Text size="sm">{date.format(new Date(row.original.created_at))}</Text>,
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       JOURNEY_SORT_COLUMNS,
     );
-  }, [t, i18n.language]);
+  }, [t]);
 }

@@ -90,7 +90,7 @@ export function JourneyFlowsCard({ journey }: { journey: Journey }) {
                     <span>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={t('flows.edit')}
+                        aria-label={t('flows.edit_for', { name: flow.user_type.name })}
                         disabled={!flow.editable}
                         onClick={() => navigateTo(hrefFor(paths.updateJourneyFlow, { id: flow.id }))}
                         data-testid="flow-edit"
@@ -104,7 +104,7 @@ export function JourneyFlowsCard({ journey }: { journey: Journey }) {
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={t('flows.delete')}
+                        aria-label={t('flows.delete_for', { name: flow.user_type.name })}
                         disabled={!flow.editable}
                         onClick={() => confirmDelete(flow)}
                         data-testid="flow-delete"

@@ -14,6 +14,7 @@ import { JourneyForm } from './journey-form';
 import { JourneyKiosksCard } from './journey-kiosks-card';
 import { useApplyLogo } from './use-apply-logo';
 import { BackLink } from '@/components/ui/back-link';
+import { useNotFoundIfMissing } from '@/lib/record-id';
 
 /**
  * A journey, its flows per user type and the kiosks that run it. Saving the journey goes back to the
@@ -23,6 +24,7 @@ export function UpdateJourneyPage() {
   const { t } = useTranslation('journeys');
   const { id } = useParams({ strict: false });
   const journey = useJourney(id);
+  useNotFoundIfMissing(journey.error);
   const update = useUpdateJourney();
   const logo = useApplyLogo();
   const canEdit = isAllowed(useSession()?.permissions, 'edit_journey');

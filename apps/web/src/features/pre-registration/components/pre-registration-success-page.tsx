@@ -1,14 +1,22 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconClipboardCheck, IconDownload, IconHourglassHigh, IconQrcode } from '@tabler/icons-react';
+import {
+  IconCalendarX,
+  IconCircleCheck,
+  IconClipboardCheck,
+  IconDownload,
+  IconHourglassHigh,
+  IconQrcode,
+} from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreRegistrationDone } from '@app/shared/pre-registration/schemas';
 import { hrefFor, paths } from '@/config/paths';
-import { usePreRegistration } from '../api/get-pre-registration';
+import { useVisitPass } from '../api/get-visit-pass';
 import { formatVisitTime } from '../utils/visit-clock';
 import { readVisitDone } from '../utils/visit-done';
 import classes from './pre-registration.module.css';
+import { PublicLoading } from './public-loading';
 import { PublicScreen } from './public-screen';
 
 /** The compliance page of the answer's link, on this app's own address. */
@@ -21,7 +29,9 @@ const pathOf = (url: string) => {
   }
 };
 
-function Done({ done }: { done: PreRegistrationDone }) {
+type Place = { site: string | null; area: string | null };
+
+function Done({ done, place }: { done: PreRegistrationDone; place: Place | null }) {
   const { t, i18n } = useTranslation('pre-registration');
   const when = formatVisitTime(done.expectedDateTime, i18n.language);
   const awaiting = done.approval === 'awaiting';
@@ -47,6 +57,11 @@ function Done({ done }: { done: PreRegistrationDone }) {
               {t('summary.when_value', { date: when.date, time: `\u2066${when.time}\u2069` })}
             </Badge>
           )}
+          {place?.site && place.area && (
+            <Text size="sm" data-testid="success-place">
+              <bdi>{t('visit.place', { site: place.site, area: place.area })}</bdi>
+            </Text>
+          )}
         </Stack>
       </Paper>
 
@@ -60,6 +75,9 @@ function Done({ done }: { done: PreRegistrationDone }) {
           </Group>
           <Text size="sm" c="dimmed">
             {t('success.qr_hint')}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="success-keep">
+            {t('success.keep_hint')}
           </Text>
           <img src={done.qr} alt={t('success.qr_alt')} className={classes.qr} data-testid="success-qr" />
           <Stack gap={0} align="center">
@@ -104,40 +122,76 @@ function Done({ done }: { done: PreRegistrationDone }) {
   );
 }
 
+function Ended({ message }: { message: string }) {
+  const { t } = useTranslation('pre-registration');
+  return (
+    <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="success-ended">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={72} radius={999} variant="light" color="orange">
+          <IconCalendarX size={40} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {t('success.ended_title')}
+        </Title>
+        <Text c="dimmed" data-testid="success-ended-message">
+          {message}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Missing({ id }: { id: string }) {
+  const { t } = useTranslation('pre-registration');
+  return (
+    <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="success-missing">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={72} radius={999} variant="light" color="gray">
+          <IconQrcode size={40} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {t('success.missing_title')}
+        </Title>
+        <Text c="dimmed">{t('success.missing_body')}</Text>
+        {id && (
+          <Anchor href={hrefFor(paths.preRegistration, { id })} data-testid="success-back">
+            {t('success.back')}
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * /pre-registration/:id/success (spec §2, reached with add_visitor=true after creating or confirming a
- * visit): the visit's QR to show at the kiosk, and what happens next. The answer is kept for the tab,
- * so a reload or a change of language still shows it.
+ * visit): the visit's QR to show at the kiosk, and where the visit stands now. The id is the visit's
+ * link token, so the server answers the page (GET /public/visits/{token}/pass) after a reload, on
+ * another device or from the confirmation email, until the visit is over. While it loads, the answer
+ * kept for this tab is shown.
  */
 export function PreRegistrationSuccessPage() {
-  const { t } = useTranslation('pre-registration');
   const { id = '' } = useParams({ from: '/pre-registration/{-$id}/success' });
-  const done = useMemo(() => (id ? readVisitDone(id) : null), [id]);
-  // The company's name and logo for the header (an expired confirmation link still names its company).
-  const info = usePreRegistration(id);
+  const stored = useMemo(() => (id ? readVisitDone(id) : null), [id]);
+  const pass = useVisitPass(id);
+  const meta = pass.data?.visitMetadata;
+
+  let body;
+  if (pass.data?.visit) {
+    body = <Done done={pass.data.visit} place={pass.data.visit} />;
+  } else if (meta?.is_expired && meta.reason !== 'LINK_INVALID') {
+    body = <Ended message={meta.message ?? ''} />;
+  } else if (stored) {
+    body = <Done done={stored} place={null} />;
+  } else if (pass.isPending && id) {
+    body = <PublicLoading />;
+  } else {
+    body = <Missing id={id} />;
+  }
 
   return (
-    <PublicScreen company={info.data?.company} narrow testId="pre-registration-success-page">
-      {done ? (
-        <Done done={done} />
-      ) : (
-        <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="success-missing">
-          <Stack align="center" gap="md" ta="center">
-            <ThemeIcon size={72} radius={999} variant="light" color="gray">
-              <IconQrcode size={40} stroke={1.5} />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              {t('success.missing_title')}
-            </Title>
-            <Text c="dimmed">{t('success.missing_body')}</Text>
-            {id && (
-              <Anchor href={hrefFor(paths.preRegistration, { id })} data-testid="success-back">
-                {t('success.back')}
-              </Anchor>
-            )}
-          </Stack>
-        </Paper>
-      )}
+    <PublicScreen company={pass.data?.company} narrow testId="pre-registration-success-page">
+      {body}
     </PublicScreen>
   );
 }

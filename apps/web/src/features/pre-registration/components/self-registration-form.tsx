@@ -14,6 +14,7 @@ import { checkVisit } from '../api/check-visit';
 import { useCreatePreRegistration } from '../api/create-pre-registration';
 import { useLinkExpired } from '../hooks/use-link-expired';
 import {
+  fieldsOfType,
   flowOfSite,
   flowsOfType,
   placeFor,
@@ -69,6 +70,8 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
   const photoAsked = Boolean(flow?.compliance_flags.is_image_required) || mandatory.includes('photo');
   const companyRequired = mandatory.includes('company_name');
   const host = flow?.host ?? null;
+  // Only the sections the chosen user type asks for: switching the type switches them.
+  const fields = fieldsOfType(info.custom_fields, values.user_type_id);
 
   const chooseType = (id: string | null) => {
     if (!id || id === values.user_type_id) return;
@@ -94,7 +97,7 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
     const issues = registrationIssues(
       linkId,
       values,
-      info.custom_fields,
+      fields,
       {
         timezone: info.timezone,
         hostRequired: Boolean(host?.asked && host.required),
@@ -131,14 +134,15 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
         });
         return;
       }
-      const body = registrationBody(linkId, values, info.custom_fields);
+      const body = registrationBody(linkId, values, fields);
       const done = await create.mutateAsync(toFormData(body, photoAsked ? photo : null));
-      saveVisitDone(linkId, done);
+      saveVisitDone(done.pass_id, done);
       notifySuccess(done.message);
+      // The visit's own pass page: the same address shows it again after a reload or on another device.
       await navigate({
         href: hrefFor(
           paths.preRegistrationSuccess,
-          { id: linkId },
+          { id: done.pass_id },
           fromPassport ? { add_visitor: true, comingFromPassport: true } : { add_visitor: true },
         ),
       });
@@ -146,6 +150,14 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
       const refusal = readRefusal(error, t('errors.send_failed'));
       if (refusal.expired) return toExpired(refusal.expired);
       form.setErrors(refusal.fields);
+      // A field far above the button (the date of a visit no permit allows) is shown, not left unseen.
+      // Scrolled to, not focused: focusing the date would open its calendar over the message.
+      if (Object.keys(refusal.fields).length > 0)
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            document.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' }),
+          ),
+        );
       if (refusal.photo) setPhotoError(refusal.photo);
       setFailure(refusal.message);
     } finally {
@@ -310,14 +322,14 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
               </Stack>
             </Paper>
 
-            {info.custom_fields.length > 0 && (
+            {fields.length > 0 && (
               <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
                 <Stack gap="md">
                   <Title order={2} size="h4">
                     {t('register.more_title')}
                   </Title>
                   <CustomFieldSections
-                    fields={info.custom_fields}
+                    fields={fields}
                     values={values.custom_fields}
                     onChange={(id, value) => form.setFieldValue(`custom_fields.${id}`, value)}
                     errors={form.errors}

@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DATE_INPUT_FORMAT, FIRST_DAY_OF_WEEK, parseTypedDate } from '@/lib/dates';
+import { TimeField } from '@/components/ui/time-field';
 import { companyNow } from '../utils/visit-clock';
 
 type VisitWhenProps = {
@@ -31,13 +32,15 @@ export function VisitWhen({ date, time, onDate, onTime, dateError, timeError, ti
           dateParser={parseTypedDate}
           placeholder={DATE_INPUT_FORMAT}
           firstDayOfWeek={FIRST_DAY_OF_WEEK}
-          minDate={today}
+          // Past days cannot be picked, but a typed one stays as typed and is refused with a message
+          // (minDate would keep the previous day without a word).
+          excludeDate={(day) => day < today}
           leftSection={<IconCalendarEvent size={16} />}
           error={dateError}
           popoverProps={{ withinPortal: true }}
           data-testid="pre-registration-date"
         />
-        <TimePicker
+        <TimeField
           label={t('visit.time')}
           required
           value={time}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PreRegistrationInfo } from '@app/shared/pre-registration/schemas';
 import {
+  fieldsOfType,
   customFieldBody,
   firstUserType,
   flowOfSite,
@@ -60,6 +61,7 @@ const info: PreRegistrationInfo = {
       options: {},
       required: true,
       section: { id: id(41), name: 'Travel' },
+      user_type_ids: [],
     },
   ],
   message: null,
@@ -81,6 +83,16 @@ const filled = (over: Partial<RegistrationValues> = {}): RegistrationValues => (
 });
 const now = new Date('2026-05-04T09:00:00Z').getTime();
 const rules = { timezone: 'UTC', hostRequired: true, companyRequired: false, requiredFields: true, now };
+
+describe('the custom fields a user type is asked', () => {
+  const field = (n: number, types: string[]) => ({ ...info.custom_fields[0]!, id: id(n), user_type_ids: types });
+  const fields = [field(50, []), field(51, [id(1)]), field(52, [id(2)])];
+
+  it('are its own sections and the sections bound to no type', () => {
+    expect(fieldsOfType(fields, id(1)).map((f) => f.id)).toEqual([id(50), id(51)]);
+    expect(fieldsOfType(fields, id(2)).map((f) => f.id)).toEqual([id(50), id(52)]);
+  });
+});
 
 describe('where a self-registered visit takes place', () => {
   it('starts with the first type that can register, and its only site and area when there is one', () => {
@@ -110,6 +122,10 @@ describe('the self-registration form', () => {
   it('refuses a time before now on the company clock, and names missing choices as required', () => {
     const issues = registrationIssues('qr-1', filled({ visit_time: '08:59' }), info.custom_fields, rules, t);
     expect(issues).toEqual({ visit_time: 'Visit date and time cannot be before now.' });
+    // A day before today (typed on a phone) is refused on the date itself.
+    expect(registrationIssues('qr-1', filled({ visit_date: '2026-05-03' }), info.custom_fields, rules, t)).toEqual({
+      visit_date: 'Visit date and time cannot be before now.',
+    });
     const empty = registrationIssues(
       'qr-1',
       filled({ site_id: '', area_id: '', host: null, custom_fields: {}, phone: '', email: 'nope' }),

@@ -12,7 +12,7 @@ import {
 import { toCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
 import { zodFormErrors } from '@/lib/form-errors';
 import type { HostOption } from '../api/search-hosts';
-import { isBeforeNow, type ClockReading } from './visit-clock';
+import { companyNow, isBeforeNow, type ClockReading } from './visit-clock';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 type PublicField = PreRegistrationInfo['custom_fields'][number];
@@ -38,6 +38,10 @@ export type RegistrationValues = VisitorValues & {
   visit_time: string;
   host: HostOption | null;
 };
+
+/** The profile fields asked of a user type: its sections' fields and those of sections bound to no type. */
+export const fieldsOfType = (fields: readonly PublicField[], typeId: string): PublicField[] =>
+  fields.filter((f) => f.user_type_ids.length === 0 || f.user_type_ids.includes(typeId));
 
 export const emptyCustomFields = (fields: readonly PublicField[]) =>
   Object.fromEntries(fields.map((f) => [f.id, toCustomFieldValue(f, null)]));
@@ -218,7 +222,10 @@ export function registrationIssues(
   } else if (!values.area_id) errors.area_id = required('area_id');
   if (!values.visit_date) errors.visit_date = required('visit_date');
   if (!values.visit_time) errors.visit_time = required('visit_time');
-  if (
+  // A day before today (typed on a phone) is refused on the date itself, never moved to today.
+  if (values.visit_date && !errors.visit_date && values.visit_date < companyNow(rules.timezone, rules.now).date) {
+    errors.visit_date = t('errors:expected_visit_in_past');
+  } else if (
     values.visit_date &&
     !errors.visit_date &&
     !errors.visit_time &&

@@ -33,6 +33,7 @@ const done: PreRegistrationDone = {
   link_code: 'AB12CD34',
   compliance_url: 'http://localhost/online-compliance/tok',
   expectedDateTime: '2026-05-04 10:00:00',
+  pass_id: 'tok',
 };
 
 describe('the success page’s stored answer', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServerEventPayload } from '@app/shared/realtime/events';
 import { openEventModal } from '../utils/open-event-modal';
 import { EventModalBody } from './event-modal-body';
+import { roleName } from '@/lib/role-name';
 
 const MODAL_ID = 'permissions-updated';
 
@@ -39,7 +40,7 @@ function PermissionsUpdatedBody({ payload }: { payload: ServerEventPayload<'pong
     <EventModalBody
       icon={IconUserShield}
       color="indigo"
-      message={t('permissions_updated.body', { from: payload.oldRole.name, to: payload.newRole.name })}
+      message={t('permissions_updated.body', { from: roleName(payload.oldRole, t), to: roleName(payload.newRole, t) })}
       onOkay={() => modals.close(MODAL_ID)}
     >
       <NameList label={t('permissions_updated.sites')} names={payload.siteNames} />

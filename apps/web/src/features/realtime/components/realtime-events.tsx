@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '@/config/paths';
+import { invalidateData } from '@/lib/data-tags';
 import { navigateTo } from '@/lib/navigation';
 import { getStoredUser, logout, refreshSession, type StoredSession } from '@/lib/session';
 import { useRealtimeConnection, useRealtimeEvent } from '@/lib/socket';
 import { needsTwoStepEnrolment } from '@/lib/two-step-policy';
+import { showCreatedByAdminNotice } from './created-by-admin-notice';
 import { openPackageChangeModal } from './package-change-modal';
 import { openPermissionsUpdatedModal } from './permissions-updated-modal';
 import { openSecurityPolicyModal } from './security-policy-modal';
@@ -27,6 +30,7 @@ function showSecurityPolicyIfRequired(session: StoredSession | null): void {
  */
 export function RealtimeEvents({ session }: { session: StoredSession }) {
   useRealtimeConnection(session.entity_id);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const stored = getStoredUser();
@@ -57,6 +61,14 @@ export function RealtimeEvents({ session }: { session: StoredSession }) {
   useRealtimeEvent('updateEntityTwoStepAuth', (payload) => {
     if (payload.entity_id !== getStoredUser()?.entity_id) return;
     void refreshed().then(showSecurityPolicyIfRequired);
+  });
+
+  // Sent to the company's owners only, never to the admin who created it (spec §6).
+  useRealtimeEvent('updateWhenCreatedSiteOrUserType', (payload) => {
+    const current = getStoredUser();
+    if (payload.entity_id !== current?.entity_id) return;
+    void invalidateData(queryClient, [payload.type === 'site' ? 'sites' : 'user-types']);
+    if (current.user.is_owner && !current.user.is_support) showCreatedByAdminNotice(payload);
   });
 
   // The server leaves out the session that enabled it, so this is another device or browser.

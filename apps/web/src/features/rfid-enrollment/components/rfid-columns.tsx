@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RfidPerson, RfidState } from '@app/shared/rfid/schemas';
 import { gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { GridText } from '@/components/data-grid/grid-text';
+import { formatDateTime } from '@/lib/dates';
 
 const column = gridColumnHelper<RfidPerson>();
 
@@ -11,9 +12,8 @@ export const STATE_COLORS: Record<RfidState, string> = { enrolled: 'teal', pendi
 
 /** The RFID grid's columns, in their default order. The server keeps one order: by name. */
 export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
-  const { t, i18n } = useTranslation('rfid');
+  const { t } = useTranslation('rfid');
   return useMemo(() => {
-    const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       column.accessor((person) => `${person.first_name} ${person.last_name}`.trim(), {
         id: 'name',
@@ -93,7 +93,7 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
         meta: { label: t('admin.columns.expires'), align: 'end' },
         cell: ({ row }) => {
           const pending = row.original.pending;
-          return <GridText value={pending && moment.format(new Date(pending.expires_at))} />;
+          return <GridText value={pending && formatDateTime(pending.expires_at)} />;
         },
       }),
       column.accessor('status', {
@@ -107,5 +107,5 @@ export function useRfidColumns(): GridColumnDef<RfidPerson>[] {
         ),
       }),
     ];
-  }, [t, i18n.language]);
+  }, [t]);
 }

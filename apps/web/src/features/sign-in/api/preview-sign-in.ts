@@ -9,7 +9,12 @@ export const previewSignIn = (body: SignInPreviewBody, signal?: AbortSignal) =>
 
 export const signInPreviewQueryOptions = (body: SignInPreviewBody) =>
   queryOptions({
-    queryKey: ['sign-in-preview', body.area_id, [...body.person_ids].sort()],
+    queryKey: [
+      'sign-in-preview',
+      body.area_id,
+      [...body.person_ids].sort(),
+      [...(body.expected_visit_ids ?? [])].sort(),
+    ],
     queryFn: ({ signal }) => previewSignIn(body, signal),
     staleTime: 0,
     gcTime: 0,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import { VISIT_LIMITS, type PersonPreview } from '@app/shared/visits/schemas';
+import { personOptionRenderer } from '@/components/people-picker/people-picker';
 import { useSearchPeople } from '@/components/people-picker/search-people';
 import { useSession } from '@/lib/session';
 import { hostQueryReady, type HostChoice } from '../utils/flow-form';
@@ -73,6 +74,7 @@ export function HostField({ host, value, onChange, message, onMessageChange, err
           )
         }
         nothingFoundMessage={nothingFound}
+        renderOption={personOptionRenderer(known)}
         maxValues={VISIT_LIMITS.hostsMax}
         clearable
         error={error}

@@ -35,6 +35,7 @@ function MassSignInContent({ groups, onClose, onDone }: Omit<MassSignInModalProp
         key={group.areaId}
         areaId={group.areaId}
         personIds={group.people.map((p) => p.id)}
+        expectedVisitIds={group.people.flatMap((p) => (p.expected_visit_id ? [p.expected_visit_id] : []))}
         cancelLabel={last ? undefined : t('mass.skip_area')}
         onCancel={() => (last ? onClose() : setIndex(index + 1))}
         onDone={() => {

@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, type PersonPreview } from '@app/shared/visits/schemas';
 import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
+import { formatIsoDay, timeOfReading } from '@/lib/dates';
 import {
   REASON_MIN,
   canSignIn,
@@ -114,7 +115,7 @@ export function PersonFlow({ person, draft, onChange, errorOf, now, timeZone, mo
         {!leftOut && person.expected_visit && mode === 'sign_in' && (
           <Text size="xs" c="dimmed">
             {person.expected_visit.expected
-              ? t('flow.expected_at', { time: person.expected_visit.expected.local })
+              ? t('flow.expected_at', { time: timeOfReading(person.expected_visit.expected.local) })
               : t('flow.expected_today')}
           </Text>
         )}
@@ -141,7 +142,7 @@ export function PersonFlow({ person, draft, onChange, errorOf, now, timeZone, mo
                     <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" />
                     <Text size="sm">
                       {c.valid_until
-                        ? t('compliance.valid_until', { name: c.asked.name, date: c.valid_until.slice(0, 10) })
+                        ? t('compliance.valid_until', { name: c.asked.name, date: formatIsoDay(c.valid_until) })
                         : t('compliance.valid', { name: c.asked.name })}
                     </Text>
                   </Group>

@@ -26,6 +26,8 @@ import { PersonFlow } from './person-flow';
 export type SignInFlowProps = {
   areaId: string;
   personIds: string[];
+  /** Expected visits chosen for these people (a logbook row's): signed in rather than another of today's. */
+  expectedVisitIds?: string[];
   /** Called after the people were signed in (or out); the result's message has been shown. */
   onDone: (result: VisitActionResult) => void;
   onCancel: () => void;
@@ -33,7 +35,7 @@ export type SignInFlowProps = {
   cancelLabel?: string;
 };
 
-type FormProps = Omit<SignInFlowProps, 'areaId' | 'personIds'> & { preview: SignInPreview };
+type FormProps = Omit<SignInFlowProps, 'areaId' | 'personIds' | 'expectedVisitIds'> & { preview: SignInPreview };
 
 function FlowForm({ preview, onDone, onCancel, cancelLabel }: FormProps) {
   const { t } = useTranslation('sign-in');
@@ -173,9 +175,9 @@ function FlowForm({ preview, onDone, onCancel, cancelLabel }: FormProps) {
  * The journey flow of one or many people at an area (spec "Mass-action data"): read from the preview,
  * answered per person with the rules shown live, and sent together (all or nothing).
  */
-export function SignInFlow({ areaId, personIds, ...props }: SignInFlowProps) {
+export function SignInFlow({ areaId, personIds, expectedVisitIds = [], ...props }: SignInFlowProps) {
   const { t } = useTranslation('sign-in');
-  const preview = useSignInPreview({ area_id: areaId, person_ids: personIds });
+  const preview = useSignInPreview({ area_id: areaId, person_ids: personIds, expected_visit_ids: expectedVisitIds });
   if (preview.isPending) {
     return (
       <Stack gap="sm" data-testid="sign-in-flow-loading">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Visit } from '@app/shared/visits/schemas';
 import { GridRowAction } from '@/components/data-grid/grid-row-action';
 import { OnceOpened } from '@/components/ui/once-opened';
-import { rowAction, splitForMassAction } from '../utils/visit-groups';
+import { arrivalOf, rowAction, splitForMassAction } from '../utils/visit-groups';
 
 // The flows (forms, pickers, the shared schemas) are most of this feature's weight: they load when a
 // person first opens one, not with the dashboard.
@@ -62,7 +62,7 @@ export function MassVisitActions({ visits, onDone }: { visits: Visit[]; onDone?:
           onClick={() => setOpen('sign_in')}
           data-testid="mass-sign-in"
         >
-          {t('mass.sign_in', { count: signInCount })}
+          {t(split.again ? 'mass.sign_in_again' : 'mass.sign_in', { count: signInCount })}
         </Button>
       )}
       <OnceOpened opened={open === 'sign_out'}>
@@ -79,7 +79,7 @@ export function MassVisitActions({ visits, onDone }: { visits: Visit[]; onDone?:
           opened={open === 'sign_in'}
           onClose={() => setOpen(null)}
           onDone={onDone}
-          title={t('mass.sign_in_title', { count: signInCount })}
+          title={t(split.again ? 'mass.sign_in_again_title' : 'mass.sign_in_title', { count: signInCount })}
         />
       </OnceOpened>
     </>
@@ -114,7 +114,7 @@ export function VisitRowAction({ visit, onDone }: { visit: Visit; onDone?: () =>
               {
                 areaId: visit.area.id,
                 place: `${visit.site.name} › ${visit.area.name}`,
-                people: [{ id: visit.person.id, full_name: visit.person.full_name }],
+                people: [arrivalOf(visit)],
               },
             ]}
             opened={opened}

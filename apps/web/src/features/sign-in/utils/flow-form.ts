@@ -248,6 +248,8 @@ export function signInPersonBody(p: PersonPreview, d: PersonDraft): SignInPerson
   return {
     person_id: p.person_id,
     ...(p.user_type ? { user_type_id: p.user_type.id } : {}),
+    // The visit the form showed is the one signed in, not whichever the server would pick now.
+    ...(p.expected_visit ? { expected_visit_id: p.expected_visit.id } : {}),
     compliances,
     ...(p.checks.temperature ? { temperature: { value: d.temperature.trim(), unit: d.unit } } : {}),
     ...(p.checks.mask ? { mask: d.mask } : {}),

@@ -45,6 +45,8 @@ function visit(n: number, personN: number, over: Partial<Visit> = {}): Visit {
     created_at: '2025-03-10T10:00:00Z',
     created_by: null,
     can_change: true,
+    confirmed: false,
+    compliance_mails: null,
     ...over,
   };
 }
@@ -78,6 +80,19 @@ describe('the mass action split', () => {
       { areaId: RECEPTION, place: 'HQ › Reception', people: [{ id: uuid(2), full_name: 'Person 2' }] },
       { areaId: DOCK, place: 'HQ › Dock', people: [{ id: uuid(3), full_name: 'Person 3' }] },
     ]);
+  });
+
+  it('signs in expected rows (never signed in) with their own visit, and says "again" only after a sign-in', () => {
+    const expected = (n: number, p: number) => visit(n, p, { state: 'expected' });
+    const first = splitForMassAction([expected(1, 1), expected(2, 2)]);
+    expect(first.again).toBe(false);
+    expect(first.signIn[0]!.people).toEqual([
+      { id: uuid(1), full_name: 'Person 1', expected_visit_id: uuid(1) },
+      { id: uuid(2), full_name: 'Person 2', expected_visit_id: uuid(2) },
+    ]);
+    // The row chosen is the visit signed in, even when the person has another one today.
+    expect(splitForMassAction([expected(7, 1)]).signIn[0]!.people[0]!.expected_visit_id).toBe(uuid(7));
+    expect(splitForMassAction([expected(1, 1), visit(2, 2)]).again).toBe(true);
   });
 
   it('groups the visits to sign out by area', () => {

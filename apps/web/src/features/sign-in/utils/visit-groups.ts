@@ -16,7 +16,8 @@ export type AreaGroup = {
   areaId: string;
   /** "Site › Area". */
   place: string;
-  people: { id: string; full_name: string }[];
+  /** expected_visit_id: the expected visit of the row chosen, signed in rather than another of today's. */
+  people: { id: string; full_name: string; expected_visit_id?: string }[];
 };
 
 export type MassSplit = {
@@ -24,7 +25,16 @@ export type MassSplit = {
   signOut: Visit[];
   /** People not on site, by the area of their row: signed in again there. */
   signIn: AreaGroup[];
+  /** Whether any of them was signed in before ("Sign in again") or all are only expected ("Sign in"). */
+  again: boolean;
 };
+
+/** A row's person as a sign-in takes them: an expected row's own visit is the one signed in. */
+export const arrivalOf = (v: Visit): AreaGroup['people'][number] => ({
+  id: v.person.id,
+  full_name: v.person.full_name,
+  ...(v.state === 'expected' ? { expected_visit_id: v.id } : {}),
+});
 
 /**
  * Splits the selected rows: visits on site are signed out; the others' people are signed in again at
@@ -35,6 +45,7 @@ export function splitForMassAction(visits: readonly Visit[]): MassSplit {
   const onSite = new Set(signOut.map((v) => v.person.id));
   const seen = new Set<string>();
   const groups = new Map<string, AreaGroup>();
+  let again = false;
   for (const v of visits) {
     const action = rowAction(v);
     if (action === null || action === 'sign_out' || onSite.has(v.person.id) || seen.has(v.person.id)) continue;
@@ -44,10 +55,11 @@ export function splitForMassAction(visits: readonly Visit[]): MassSplit {
       place: `${v.site.name} › ${v.area.name}`,
       people: [],
     };
-    group.people.push({ id: v.person.id, full_name: v.person.full_name });
+    group.people.push(arrivalOf(v));
     groups.set(v.area.id, group);
+    if (v.state !== 'expected') again = true;
   }
-  return { signOut, signIn: [...groups.values()] };
+  return { signOut, signIn: [...groups.values()], again };
 }
 
 /** The areas of the visits to sign out, each with its people (to read their early sign-out reasons). */

@@ -10,8 +10,9 @@ export type KiosksQuery = Pick<ListKiosksQuery, 'page' | 'limit' | 'search' | 's
   status: ListKiosksQuery['status'] | null;
 };
 
-// Kiosks beat every 30 s and count as offline after 2 minutes: the list refreshes often enough to
-// show a kiosk come online or drop off while the page is open.
+// Kiosks beat every 30 s and count as offline after 2 minutes. A kiosk coming online is told by the
+// server (hooks/use-kiosk-events.ts); one falling silent is not, so a list that shows an online kiosk
+// reads again often enough to show it drop off.
 const REFRESH_MS = 15_000;
 
 export const listKiosks = (query: KiosksQuery, signal?: AbortSignal) =>
@@ -22,9 +23,11 @@ export const kiosksListQueryKey = [...kiosksRootKey, 'list'] as const;
 export const kiosksQueryOptions = (query: KiosksQuery) =>
   queryOptions({
     queryKey: [...kiosksListQueryKey, query],
+    // Also shows the journey each kiosk runs: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['journeys'] },
     queryFn: ({ signal }) => listKiosks(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: (query) => (query.state.data?.data.some((kiosk) => kiosk.online) ? REFRESH_MS : false),
   });
 
 /** `enabled` waits for the grid's saved preference, so the first page is asked for once. */

@@ -7,6 +7,7 @@ import { GridText } from '@/components/data-grid/grid-text';
 import { placeLabel } from '../utils/kiosk-areas';
 import { KIOSK_SORT_COLUMNS } from '../utils/kiosks-query';
 import { relativeTime } from '../utils/last-seen';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<Kiosk>();
 
@@ -40,9 +41,8 @@ function KioskStatus({ kiosk }: { kiosk: Kiosk }) {
 
 /** The kiosks grid's columns, in their default order. */
 export function useKioskColumns(): GridColumnDef<Kiosk>[] {
-  const { t, i18n } = useTranslation('kiosks');
+  const { t } = useTranslation('kiosks');
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.accessor('name', {
@@ -92,10 +92,10 @@ export function useKioskColumns(): GridColumnDef<Kiosk>[] {
         column.accessor('created_at', {
           size: 140,
           meta: { label: t('table.added'), align: 'end', hiddenByDefault: true },
-          cell: ({ row }) => <Text size="sm">{date.format(new Date(row.original.created_at))}</Text>,
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       KIOSK_SORT_COLUMNS,
     );
-  }, [t, i18n.language]);
+  }, [t]);
 }

@@ -17,7 +17,13 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, TEMPERATURE_UNITS } from '@app/shared/constants';
-import { TEMPERATURE_RANGES, kioskSettingsSchema, type Kiosk, type KioskSettings } from '@app/shared/kiosks/schemas';
+import {
+  KIOSK_SIGN_MODES,
+  TEMPERATURE_RANGES,
+  kioskSettingsSchema,
+  type Kiosk,
+  type KioskSettings,
+} from '@app/shared/kiosks/schemas';
 import { ApiError } from '@/lib/api-client';
 import { zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -130,6 +136,15 @@ function SettingsForm({
               : t('settings.many_mixed', { count: kiosks.length })}
           </Alert>
         )}
+        <Select
+          label={t('settings.sign_mode')}
+          description={t('settings.sign_mode_hint')}
+          data={KIOSK_SIGN_MODES.map((mode) => ({ value: mode, label: t(`sign_mode.${mode}`) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="kiosk-sign-mode"
+          {...form.getInputProps('sign_mode')}
+        />
         <Switch
           label={t('settings.fire_alarm')}
           description={t('settings.fire_alarm_hint')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowsExchange,
@@ -17,10 +17,12 @@ import type { SiteTree } from '@app/shared/sites/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
+import { LiveStatus } from '@/components/ui/live-status';
 import type { PreferredGrid } from '@/components/data-grid/use-table-preference';
 import { notifySuccess } from '@/lib/notify';
 import { useDeregisterKiosk } from '../api/deregister-kiosk';
 import { useKiosks } from '../api/list-kiosks';
+import { useKioskEvents } from '../hooks/use-kiosk-events';
 import { placeLabel } from '../utils/kiosk-areas';
 import { kioskFilters, kiosksQuery } from '../utils/kiosks-query';
 import { KiosksFetchedAt } from './kiosk-columns';
@@ -56,6 +58,7 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
   const { preference } = grid;
   const filters = kioskFilters(preference.state.filters, tree);
   const list = useKiosks(kiosksQuery(preference, filters), preference.ready);
+  const live = useKioskEvents();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [settingsState, setSettingsState] = useState<KioskSettingsState>(null);
   const [moveState, setMoveState] = useState<MoveKiosksState>(null);
@@ -98,6 +101,9 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
 
   return (
     <Stack gap="md" data-testid="kiosks-panel">
+      <Group justify="flex-end">
+        <LiveStatus view={live} hint={t('live_hint')} testId="kiosks-live" />
+      </Group>
       {standalone && (
         <Alert variant="light" color="yellow" icon={<IconLock size={18} />} data-testid="kiosks-standalone">
           {t('standalone.locked')}

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { Site } from '@app/shared/sites/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { SITE_SORT_COLUMNS } from '../utils/sites-query';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<Site>();
 
 /** The sites grid's columns, in their default order. */
 export function useSiteColumns(): GridColumnDef<Site>[] {
-  const { t, i18n } = useTranslation('sites');
+  const { t } = useTranslation('sites');
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.accessor('name', {
@@ -59,10 +59,10 @@ export function useSiteColumns(): GridColumnDef<Site>[] {
         column.accessor('created_at', {
           size: 140,
           meta: { label: t('table.created'), align: 'end' },
-          cell: ({ row }) => <Text size="sm">{date.format(new Date(row.original.created_at))}</Text>,
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       SITE_SORT_COLUMNS,
     );
-  }, [t, i18n.language]);
+  }, [t]);
 }

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDeviceTablet, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useSearchText } from '@/lib/search-param';
 import { useSession } from '@/lib/session';
 import { useDeleteArea } from '../api/delete-area';
@@ -18,6 +18,7 @@ import { KIOSKS_GRID, kioskFilters, withArea } from '../utils/kiosks-query';
 import { SITES_GRID } from '../utils/sites-query';
 import { AddKioskModal, type AddKioskState } from './add-kiosk-modal';
 import { AreaFormModal, type AreaModalState } from './area-form-modal';
+import { openDeletePlace } from './delete-place-dialog';
 import { DoorFormModal, type DoorModalState } from './door-form-modal';
 import { useKioskColumns } from './kiosk-columns';
 import { KiosksPanel } from './kiosks-panel';
@@ -75,36 +76,26 @@ export function SitesPage() {
     tree.data?.find((node) => node.value === siteId)?.children.reduce((n, area) => n + area[what].length, 0) ?? 0;
   const kioskCountOf = (siteId: string) => countInSite(siteId, 'kiosks');
 
-  const confirmDeleteSite = (site: Site) =>
-    modals.openConfirmModal({
+  const confirmDeleteSite = (site: Site) => {
+    const kiosks = kioskCountOf(site.id);
+    const doors = countInSite(site.id, 'doors');
+    openDeletePlace({
       title: t('delete_site.title'),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{t('delete_site.body', { name: site.name })}</Text>
-          {site.area_count > 0 && (
-            <Text size="sm" c="red" fw={500}>
-              {t('delete_site.areas', { count: site.area_count })}
-            </Text>
-          )}
-          {kioskCountOf(site.id) > 0 && (
-            <Text size="sm" c="red" fw={500} data-testid="site-delete-kiosks">
-              {t('delete_site.kiosks', { count: kioskCountOf(site.id) })}
-            </Text>
-          )}
-          {countInSite(site.id, 'doors') > 0 && (
-            <Text size="sm" c="red" fw={500}>
-              {t('delete_site.doors', { count: countInSite(site.id, 'doors') })}
-            </Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: t('delete_site.confirm'), cancel: t('common:actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'site-delete-confirm' },
+      body: t('delete_site.body', { name: site.name }),
+      consequence: site.area_count > 0 ? t('delete_site.areas', { count: site.area_count }) : undefined,
+      blocked: t('delete_site.blocked', { name: site.name }),
+      blockers: [
+        ...(kiosks > 0 ? [t('delete_site.kiosks', { count: kiosks })] : []),
+        ...(doors > 0 ? [t('delete_site.doors', { count: doors })] : []),
+      ],
+      confirmLabel: t('delete_site.confirm'),
+      testId: 'site-delete',
       onConfirm: () =>
         deleteSite.mutate(site.id, {
           onSuccess: () => notifySuccess(t('toasts.site_deleted', { name: site.name })),
         }),
     });
+  };
 
   const kioskTotal = (tree.data ?? []).reduce(
     (sum, site) => sum + site.children.reduce((n, area) => n + area.kiosks.length, 0),
@@ -117,34 +108,31 @@ export function SitesPage() {
   };
 
   const confirmDeleteArea = (area: TreeArea) =>
-    modals.openConfirmModal({
+    openDeletePlace({
       title: t('delete_area.title'),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{t('delete_area.body', { name: area.name })}</Text>
-          {area.kiosks.length > 0 && (
-            <Text size="sm" c="red" fw={500}>
-              {t('delete_area.kiosks', { count: area.kiosks.length })}
-            </Text>
-          )}
-          {area.doors.length > 0 && (
-            <Text size="sm" c="red" fw={500}>
-              {t('delete_area.doors', { count: area.doors.length })}
-            </Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: t('delete_area.confirm'), cancel: t('common:actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'area-delete-confirm' },
+      body: t('delete_area.body', { name: area.name }),
+      blocked: t('delete_area.blocked', { name: area.name }),
+      blockers: [
+        ...(area.kiosks.length > 0 ? [t('delete_area.kiosks', { count: area.kiosks.length })] : []),
+        ...(area.doors.length > 0 ? [t('delete_area.doors', { count: area.doors.length })] : []),
+      ],
+      confirmLabel: t('delete_area.confirm'),
+      testId: 'area-delete',
       onConfirm: () => deleteArea.mutate(area.id, { onSuccess: () => notifySuccess(t('toasts.area_deleted')) }),
     });
+
+  // Each tab names itself, on the page and in the window's title.
+  const heading = tab === 'kiosks' ? t('kiosks:title') : t('title');
+  useDocumentTitle(heading);
 
   return (
     <Stack gap="lg" data-testid="sites-page">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={2}>{t('title')}</Title>
-          <Text c="dimmed">{t('description')}</Text>
+          <Title order={2} data-testid="sites-page-title">
+            {heading}
+          </Title>
+          <Text c="dimmed">{tab === 'kiosks' ? t('kiosks:description') : t('description')}</Text>
         </Stack>
         {tab === 'sites' ? (
           <Button

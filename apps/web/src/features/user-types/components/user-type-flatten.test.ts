@@ -11,6 +11,7 @@ const node = (id: string, children: UserTypeNode[] = []): UserTypeNode => ({
   mandatory_profile_data: [],
   can_switch_own_type: false,
   auto_approve_visits: false,
+  visits_need_permit: false,
   child_count: children.length,
   children,
 });

@@ -24,6 +24,7 @@ export const emptyUserType: UserTypeFormValues = {
   mandatory_profile_data: [],
   can_switch_own_type: false,
   auto_approve_visits: false,
+  visits_need_permit: false,
 };
 
 export const userTypeValues = (type: UserType): UserTypeFormValues => ({
@@ -34,6 +35,7 @@ export const userTypeValues = (type: UserType): UserTypeFormValues => ({
   mandatory_profile_data: type.mandatory_profile_data,
   can_switch_own_type: type.can_switch_own_type,
   auto_approve_visits: type.auto_approve_visits,
+  visits_need_permit: type.visits_need_permit,
 });
 
 type UserTypeFormProps = {
@@ -128,6 +130,12 @@ export function UserTypeForm({ initial, initialHosts = [], parents, pending, onS
           label={t('form.auto_approve')}
           data-testid="user-type-auto-approve"
           {...form.getInputProps('auto_approve_visits', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('form.needs_permit')}
+          description={t('form.needs_permit_hint')}
+          data-testid="user-type-needs-permit"
+          {...form.getInputProps('visits_need_permit', { type: 'checkbox' })}
         />
         <HostsPicker
           value={hosts}

@@ -46,12 +46,22 @@ export function UserTypeRow({ node, depth, canEdit, canSeePermits, onAction }: U
                   {t('row.auto_approve')}
                 </Badge>
               )}
+              {node.visits_need_permit && (
+                <Badge size="xs" variant="light" color="orange" data-testid="user-type-needs-permit-badge">
+                  {t('row.needs_permit')}
+                </Badge>
+              )}
             </Group>
           </div>
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('row.actions')} data-testid="user-type-actions">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('row.actions_for', { name: node.name })}
+              data-testid="user-type-actions"
+            >
               <IconDots size={18} />
             </ActionIcon>
           </Menu.Target>

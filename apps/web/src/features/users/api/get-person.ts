@@ -10,6 +10,8 @@ export const getPerson = (id: string, signal?: AbortSignal) =>
 export const personQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...peopleRootKey, 'one', id],
+    // Also shows the person's sites and user types: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'user-types'] },
     queryFn: ({ signal }) => getPerson(id, signal),
     // The form edits what the server has now, not what the list showed a while ago.
     staleTime: 0,

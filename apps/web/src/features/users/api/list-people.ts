@@ -16,6 +16,8 @@ export const peopleListQueryKey = [...peopleRootKey, 'list'] as const;
 export const peopleQueryOptions = (query: PeopleQuery) =>
   queryOptions({
     queryKey: [...peopleListQueryKey, query],
+    // Also shows each person's sites, user types and last visit: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'user-types', 'visits'] },
     queryFn: ({ signal }) => listPeople(query, signal),
     placeholderData: keepPreviousData,
   });

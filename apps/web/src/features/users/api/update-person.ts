@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person, PersonBody } from '@app/shared/people/schemas';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session';
 import { peopleRootKey } from './people-query-key';
 
 export const updatePerson = ({ id, ...body }: PersonBody & { id: string }) =>
@@ -10,6 +11,10 @@ export const useUpdatePerson = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePerson,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleRootKey }),
+    onSuccess: (person) => {
+      // Renaming yourself renames the top bar too: it shows the login result.
+      if (person.is_self) refreshSession().catch(() => undefined);
+      return queryClient.invalidateQueries({ queryKey: peopleRootKey });
+    },
   });
 };

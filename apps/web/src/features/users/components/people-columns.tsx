@@ -1,10 +1,12 @@
-import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label, Person } from '@app/shared/people/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { GridText } from '@/components/data-grid/grid-text';
 import { PEOPLE_SORT_COLUMNS } from '../utils/people-query';
+import { formatDate } from '@/lib/dates';
+import { roleName } from '@/lib/role-name';
 
 const column = gridColumnHelper<Person>();
 const BADGES_SHOWN = 2;
@@ -24,13 +26,24 @@ function BadgeList({ items, color }: { items: { id: string; name: string; color?
   return (
     <Group gap={4} wrap="nowrap">
       {shown.map((item) => (
-        <Badge key={item.id} variant="light" color={item.color ?? color} maw={140} tt="none">
+        // Badges share the cell and each is cut at its end when it must; the whole name shows on hover.
+        <Badge
+          key={item.id}
+          variant="light"
+          color={item.color ?? color}
+          maw={140}
+          miw={0}
+          tt="none"
+          dir="auto"
+          title={item.name}
+          style={{ flexShrink: 1 }}
+        >
           {item.name}
         </Badge>
       ))}
       {rest.length > 0 && (
         <Tooltip label={rest.map((item) => item.name).join(', ')} multiline maw={280}>
-          <Badge variant="outline" color="gray" tt="none">
+          <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
             +{rest.length}
           </Badge>
         </Tooltip>
@@ -43,9 +56,8 @@ export const labelBadges = (labels: Label[]) => labels.map((l) => ({ id: l.id, n
 
 /** The users grid's columns, in their default order. */
 export function usePeopleColumns(): GridColumnDef<Person>[] {
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.display({
@@ -68,38 +80,49 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.accessor('full_name', {
           id: 'name',
-          size: 220,
+          size: 200,
           enableHiding: false,
           meta: { label: t('columns.name') },
+          // The email under the name tells two people of one name apart while its own column is hidden.
           cell: ({ row }) => (
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={500} truncate data-testid="person-name">
-                {row.original.full_name}
-              </Text>
-              {row.original.is_self && (
-                <Badge size="xs" variant="outline" tt="none">
-                  {t('badges.you')}
-                </Badge>
-              )}
-              {row.original.is_default && (
-                <Tooltip label={t('badges.default_hint')} multiline maw={260}>
-                  <Badge size="xs" variant="light" color="gray" tt="none">
-                    {t('badges.default')}
+            <Stack gap={0} miw={0}>
+              <Group gap={6} wrap="nowrap">
+                <Text
+                  size="sm"
+                  fw={500}
+                  truncate="end"
+                  dir="auto"
+                  title={row.original.full_name}
+                  data-testid="person-name"
+                >
+                  {row.original.full_name}
+                </Text>
+                {row.original.is_self && (
+                  <Badge size="xs" variant="outline" tt="none">
+                    {t('badges.you')}
                   </Badge>
-                </Tooltip>
-              )}
-            </Group>
+                )}
+                {row.original.is_default && (
+                  <Tooltip label={t('badges.default_hint')} multiline maw={260}>
+                    <Badge size="xs" variant="light" color="gray" tt="none">
+                      {t('badges.default')}
+                    </Badge>
+                  </Tooltip>
+                )}
+              </Group>
+              <GridText value={row.original.email} fallback="" ltr truncate size="xs" dimmed />
+            </Stack>
           ),
         }),
         column.accessor('email', {
           size: 230,
-          meta: { label: t('columns.email') },
+          meta: { label: t('columns.email'), hiddenByDefault: true },
           cell: ({ row }) => <GridText value={row.original.email} ltr truncate />,
         }),
         column.display({
           id: 'phone',
           size: 170,
-          meta: { label: t('columns.phone') },
+          meta: { label: t('columns.phone'), hiddenByDefault: true },
           cell: ({ row }) => {
             const { phone, phone_code: code } = row.original;
             return <GridText value={phone && `${code ? `+${code} ` : ''}${phone}`} ltr />;
@@ -107,7 +130,7 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.accessor('id_number', {
           size: 130,
-          meta: { label: t('columns.id_number') },
+          meta: { label: t('columns.id_number'), hiddenByDefault: true },
           cell: ({ row }) => <GridText value={row.original.id_number} ltr />,
         }),
         column.accessor('company_name', {
@@ -117,9 +140,9 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.accessor((person) => person.role.name, {
           id: 'role',
-          size: 150,
+          size: 110,
           meta: { label: t('columns.role') },
-          cell: ({ row }) => <Text size="sm">{row.original.role.name}</Text>,
+          cell: ({ row }) => <Text size="sm">{roleName(row.original.role, t)}</Text>,
         }),
         column.display({
           id: 'department',
@@ -129,24 +152,24 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.display({
           id: 'sites',
-          size: 220,
+          size: 150,
           meta: { label: t('columns.sites') },
           cell: ({ row }) => <BadgeList items={row.original.sites} color="blue" />,
         }),
         column.display({
           id: 'user_types',
-          size: 200,
+          size: 150,
           meta: { label: t('columns.user_types') },
           cell: ({ row }) => <BadgeList items={row.original.user_types} color="grape" />,
         }),
         column.display({
           id: 'labels',
           size: 180,
-          meta: { label: t('columns.labels') },
+          meta: { label: t('columns.labels'), hiddenByDefault: true },
           cell: ({ row }) => <BadgeList items={labelBadges(row.original.labels)} />,
         }),
         column.accessor('status', {
-          size: 120,
+          size: 100,
           meta: { label: t('columns.status') },
           cell: ({ row }) => (
             <Badge
@@ -161,7 +184,7 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.accessor('dashboard_access', {
           size: 160,
-          meta: { label: t('columns.dashboard_access') },
+          meta: { label: t('columns.dashboard_access'), hiddenByDefault: true },
           cell: ({ row }) => (
             <Badge variant="light" color={ACCESS_COLORS[row.original.dashboard_access]} tt="none">
               {t(`access.${row.original.dashboard_access}`)}
@@ -170,11 +193,11 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
         }),
         column.accessor('created_at', {
           size: 140,
-          meta: { label: t('columns.created_at') },
-          cell: ({ row }) => <Text size="sm">{date.format(new Date(row.original.created_at))}</Text>,
+          meta: { label: t('columns.created_at'), hiddenByDefault: true },
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       PEOPLE_SORT_COLUMNS,
     );
-  }, [t, i18n.language]);
+  }, [t]);
 }

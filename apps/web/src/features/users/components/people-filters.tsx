@@ -3,6 +3,7 @@ import { IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_ACCESS, PERSON_STATUSES } from '@app/shared/people/schemas';
 import type { GridFilters } from '@/components/data-grid/grid-state';
+import { roleName } from '@/lib/role-name';
 import { useAssignableRoles } from '../api/list-assignable-roles';
 import { useDepartments } from '../api/list-departments';
 import { useLabels } from '../api/list-labels';
@@ -78,7 +79,11 @@ export function PeopleFilters({ filters, disabled, onChange, onClear }: PeopleFi
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {multi('user_type_id', t('filters.user_type'), userTypeOptions(userTypes.data ?? []))}
             {multi('site_id', t('filters.site'), siteOptions(sites.data ?? []))}
-            {multi('role_id', t('filters.role'), flat(roles.data))}
+            {multi(
+              'role_id',
+              t('filters.role'),
+              flat(roles.data?.map((role) => ({ id: role.id, name: roleName(role, t) }))),
+            )}
             {multi('label_id', t('filters.label'), flat(labels.data))}
             {multi('department_id', t('filters.department'), flat(departments.data))}
             <Select

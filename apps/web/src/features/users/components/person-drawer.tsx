@@ -8,6 +8,7 @@ import { useAssignableRoles } from '../api/list-assignable-roles';
 import { useProfileCustomFields } from '../api/list-profile-custom-fields';
 import { useSiteTree } from '../api/get-site-tree';
 import { useUserTypeTree } from '../api/get-user-type-tree';
+import { PersonDocuments } from './person-documents';
 import { PersonForm } from './person-form';
 
 export type PersonDrawerState = { mode: 'add' } | { mode: 'edit'; id: string; name: string } | null;
@@ -51,14 +52,18 @@ export function PersonDrawer({ state, onClose }: { state: PersonDrawerState; onC
             <Loader />
           </Center>
         ) : (
-          <PersonForm
-            key={editId ?? 'new'}
-            person={editId ? (person.data ?? null) : null}
-            roles={roles.data ?? []}
-            fields={withFields ? (fields.data ?? []) : null}
-            onSaved={onClose}
-            onCancel={onClose}
-          />
+          <>
+            <PersonForm
+              key={editId ?? 'new'}
+              person={editId ? (person.data ?? null) : null}
+              roles={roles.data ?? []}
+              fields={withFields ? (fields.data ?? []) : null}
+              onSaved={onClose}
+              onCancel={onClose}
+            />
+            {/* Documents are the person's own records, kept apart from the details form's Save. */}
+            {editId && <PersonDocuments key={editId} personId={editId} />}
+          </>
         ))}
     </Drawer>
   );

@@ -9,6 +9,7 @@ import { CustomFieldInput } from '@/components/custom-fields/custom-field-input'
 import { ApiError, joinErrorMessages } from '@/lib/api-client';
 import { serverFormErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { roleName } from '@/lib/role-name';
 import { useCreatePerson } from '../api/create-person';
 import { useDeletePersonPhoto } from '../api/delete-person-photo';
 import { useSiteTree } from '../api/get-site-tree';
@@ -97,12 +98,12 @@ export function PersonForm({ person, roles, fields, onSaved, onCancel }: PersonF
 
   const lockedSites = (saved?.sites ?? []).filter((s) => !s.accessible);
   const roleOptions = useMemo(() => {
-    const list = roles.map((r) => ({ value: r.id, label: r.name }));
+    const list = roles.map((r) => ({ value: r.id, label: roleName(r, t) }));
     // A role the admin may not give still shows as the person's current one.
     if (saved && !list.some((r) => r.value === saved.role.id))
-      list.push({ value: saved.role.id, label: saved.role.name });
+      list.push({ value: saved.role.id, label: roleName(saved.role, t) });
     return list;
-  }, [roles, saved]);
+  }, [roles, saved, t]);
 
   const showServerErrors = (failure: unknown) => {
     if (!(failure instanceof ApiError)) return;

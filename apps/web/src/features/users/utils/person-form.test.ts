@@ -87,6 +87,9 @@ describe('personFormValues', () => {
       label_ids: [ID(4)],
       custom_fields: { [ID(101)]: ['a'] },
     });
+    // Someone without a phone has no country code: not the one last used for another person.
+    const noPhone = { ...person, phone_code: null, phone: null } as Person;
+    expect(personFormValues(noPhone, [], { phoneCode: '34', roleId: null }).phone_code).toBe('');
   });
 });
 

@@ -38,7 +38,8 @@ export function personFormValues(
     first_name: person?.first_name ?? '',
     last_name: person?.last_name ?? '',
     email: person?.email ?? '',
-    phone_code: person?.phone_code ?? defaults.phoneCode,
+    // A person's own code (none when they have no phone), never the one last used for someone else.
+    phone_code: person ? (person.phone_code ?? '') : defaults.phoneCode,
     phone: person?.phone ?? '',
     id_number: person?.id_number ?? '',
     company_name: person?.company_name ?? '',

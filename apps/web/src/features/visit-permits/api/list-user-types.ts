@@ -10,6 +10,8 @@ export const listUserTypes = (signal?: AbortSignal) =>
 export const userTypesQueryOptions = () =>
   queryOptions({
     queryKey: [...visitPermitsRootKey, 'user-type-options'],
+    // Also shows the company's user types: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['user-types'] },
     queryFn: ({ signal }) => listUserTypes(signal),
   });
 

@@ -12,6 +12,8 @@ export const listVisitPermits = (query: VisitPermitsQuery, signal?: AbortSignal)
 export const visitPermitsQueryOptions = (query: VisitPermitsQuery) =>
   queryOptions({
     queryKey: [...visitPermitsRootKey, 'list', query],
+    // Also shows the people and user types each permit is given to: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['people', 'user-types'] },
     queryFn: ({ signal }) => listVisitPermits(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -7,14 +7,14 @@ import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/compo
 import { PERMIT_SORT_COLUMNS } from '../utils/permits-query';
 import { datesText } from '../utils/schedule-format';
 import { PeriodBadge, PermitSchedule } from './permit-schedule';
+import { formatDate } from '@/lib/dates';
 
 const column = gridColumnHelper<VisitPermit>();
 
 /** The permits grid's columns, in their default order. */
 export function usePermitColumns(): GridColumnDef<VisitPermit>[] {
-  const { t, i18n } = useTranslation('visit-permits');
+  const { t } = useTranslation('visit-permits');
   return useMemo(() => {
-    const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return withServerSorting(
       [
         column.accessor('name', {
@@ -86,10 +86,10 @@ export function usePermitColumns(): GridColumnDef<VisitPermit>[] {
         column.accessor('created_at', {
           size: 140,
           meta: { label: t('table.created'), align: 'end', hiddenByDefault: true },
-          cell: ({ row }) => <Text size="sm">{created.format(new Date(row.original.created_at))}</Text>,
+          cell: ({ row }) => <Text size="sm">{formatDate(row.original.created_at)}</Text>,
         }),
       ],
       PERMIT_SORT_COLUMNS,
     );
-  }, [t, i18n.language]);
+  }, [t]);
 }

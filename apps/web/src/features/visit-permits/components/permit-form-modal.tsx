@@ -12,7 +12,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -29,6 +29,7 @@ import {
 import { DATE_INPUT_FORMAT, parseTypedDate } from '@/lib/dates';
 import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
+import { TimeField } from '@/components/ui/time-field';
 import { useCreateVisitPermit } from '../api/create-visit-permit';
 import { useUpdateVisitPermit } from '../api/update-visit-permit';
 import { emptyPermitValues, permitBody, permitFormValues, type PermitFormValues } from '../utils/permit-form';
@@ -180,7 +181,7 @@ function PermitForm({
               {...form.getInputProps('end_date')}
             />
           )}
-          <TimePicker
+          <TimeField
             label={t('form.start_time')}
             required
             format="24h"
@@ -190,7 +191,7 @@ function PermitForm({
             data-testid="permit-start-time"
             {...form.getInputProps('start_time')}
           />
-          <TimePicker
+          <TimeField
             label={t('form.end_time')}
             required
             format="24h"

@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,15 @@ import { DATE_INPUT_FORMAT, parseTypedDate } from '@/lib/dates';
 import { useSearchText } from '@/lib/search-param';
 import { useSession } from '@/lib/session';
 import { useCheckPermits } from '../api/check-permits';
+import { useSiteOptions } from '../api/list-site-options';
 import { useUserTypeOptions } from '../api/list-user-types';
 import { formatDate, hoursText, weekdayNames } from '../utils/schedule-format';
 import { StatusBadge } from './assignment-status';
 import { PermitSchedule } from './permit-schedule';
 import { PermitSources } from './permit-sources';
+import { visitText, visitTitle } from './playground-visit-verdict';
 import { PersonSearchSelect, type PersonOption } from '@/components/people-picker/people-picker';
+import { TimeField } from '@/components/ui/time-field';
 
 type Kind = 'person' | 'user_type';
 const OCCURRENCES = 5;
@@ -124,23 +127,34 @@ function PermitVerdict({ entry, at }: { entry: CheckedPermit; at: string }) {
 function Result({ result }: { result: PermitCheck }) {
   const { t } = useTranslation('visit-permits');
   const when = { date: formatDate(result.local_date), time: result.local_time, timezone: result.timezone };
+  // With a site: the verdict a visit there gets, by the rule every sign-in and expected visit follows.
+  const visit = result.visit;
+  const allowed = visit ? visit.allowed : result.allowed;
   return (
     <Stack gap="md" data-testid="playground-result" data-allowed={result.allowed ? 'true' : 'false'}>
-      <Card withBorder radius="md" padding="lg">
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        data-testid={visit ? 'playground-visit' : undefined}
+        data-allowed={visit ? String(visit.allowed) : undefined}
+      >
         <Group wrap="nowrap" align="flex-start" gap="md">
-          <ThemeIcon size={48} radius="xl" variant="light" color={result.allowed ? 'teal' : 'red'}>
-            {result.allowed ? <IconCircleCheck size={28} /> : <IconCircleX size={28} />}
+          <ThemeIcon size={48} radius="xl" variant="light" color={allowed ? 'teal' : 'red'}>
+            {allowed ? <IconCircleCheck size={28} /> : <IconCircleX size={28} />}
           </ThemeIcon>
           <Stack gap={4} miw={0}>
             <Title order={3} data-testid="playground-verdict">
-              {result.allowed ? t('playground.allowed') : t('playground.not_allowed')}
+              {visit ? visitTitle(visit, t) : allowed ? t('playground.allowed') : t('playground.not_allowed')}
             </Title>
-            <Text size="sm">
-              {result.allowed
-                ? t('playground.allowed_body', { name: result.subject.name, ...when })
-                : result.permits.length === 0
-                  ? t('playground.no_permits', { name: result.subject.name })
-                  : t('playground.not_allowed_body', { name: result.subject.name, ...when })}
+            <Text size="sm" data-testid={visit ? 'playground-visit-message' : undefined}>
+              {visit
+                ? visitText(visit, t)
+                : result.allowed
+                  ? t('playground.allowed_body', { name: result.subject.name, ...when })
+                  : result.permits.length === 0
+                    ? t('playground.no_permits', { name: result.subject.name })
+                    : t('playground.not_allowed_body', { name: result.subject.name, ...when })}
             </Text>
             {result.allowed && (
               <Text size="sm" fw={500} data-testid="playground-allowed-by">
@@ -170,7 +184,10 @@ export function VisitPermitPlaygroundPage() {
   const { t } = useTranslation('visit-permits');
   const personParam = useSearchText('person');
   const typeParam = useSearchText('user_type');
-  const canListTypes = isAllowed(useSession()?.permissions, 'show_user_types_list');
+  const siteParam = useSearchText('site');
+  const permissions = useSession()?.permissions;
+  const canListTypes = isAllowed(permissions, 'show_user_types_list');
+  const canListSites = isAllowed(permissions, 'sites_devices');
   const [kind, setKind] = useState<Kind>(typeParam ? 'user_type' : 'person');
   const [person, setPerson] = useState<PersonOption | null>(
     personParam ? { id: personParam, full_name: '', email: null } : null,
@@ -178,13 +195,18 @@ export function VisitPermitPlaygroundPage() {
   const [typeId, setTypeId] = useState<string | null>(typeParam);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState('');
+  const [siteId, setSiteId] = useState<string | null>(siteParam);
   const types = useUserTypeOptions(canListTypes);
+  const sites = useSiteOptions(canListSites);
 
   const subject =
     kind === 'person' ? (person ? { person_id: person.id } : null) : typeId ? { user_type_id: typeId } : null;
   // Both a date and a time, or neither (now); a half-chosen moment waits.
   const moment = date && time ? { date, time } : !date && !time ? {} : null;
-  const query: CheckPermitQuery | null = subject && moment ? { ...subject, ...moment, occurrences: OCCURRENCES } : null;
+  const query: CheckPermitQuery | null =
+    subject && moment
+      ? { ...subject, ...(siteId ? { site_id: siteId } : {}), ...moment, occurrences: OCCURRENCES }
+      : null;
   const check = useCheckPermits(query);
   const result = query ? check.data : undefined;
   // A person opened from a link is known by id only until the check names them.
@@ -234,6 +256,19 @@ export function VisitPermitPlaygroundPage() {
               data-testid="playground-user-type"
             />
           )}
+          <Select
+            label={t('playground.site')}
+            description={canListSites ? t('playground.site_hint') : t('playground.sites_no_access')}
+            placeholder={t('playground.site_placeholder')}
+            data={(sites.data?.data ?? []).map((site) => ({ value: site.id, label: site.name }))}
+            value={siteId}
+            onChange={setSiteId}
+            searchable
+            clearable
+            disabled={!canListSites}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="playground-site"
+          />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <DateInput
               label={t('playground.date')}
@@ -246,7 +281,7 @@ export function VisitPermitPlaygroundPage() {
               error={time && !date ? t('playground.need_date') : undefined}
               data-testid="playground-date"
             />
-            <TimePicker
+            <TimeField
               label={t('playground.time')}
               format="24h"
               withDropdown

@@ -10,6 +10,8 @@ export const getDashboard = (query: DashboardQuery, signal?: AbortSignal) =>
 export const dashboardQueryOptions = (query: DashboardQuery) =>
   queryOptions({
     queryKey: [...visitsRootKey, 'dashboard', query],
+    // Counts per user type and place: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'user-types'] },
     queryFn: ({ signal }) => getDashboard(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -9,6 +9,8 @@ export const filterOptionsQueryOptions = () =>
   queryOptions({
     // Outside the visits key: visits changing (the live refresh) does not change them.
     queryKey: ['visit-filter-options'],
+    // The sites, areas and user types to filter by: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['sites', 'user-types'] },
     queryFn: ({ signal }) => getFilterOptions(signal),
     staleTime: 5 * 60_000,
   });

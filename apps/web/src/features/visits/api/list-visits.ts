@@ -12,6 +12,8 @@ const visitListKey = [...visitsRootKey, 'list'] as const;
 export const visitsQueryOptions = (query: ListVisitsParams) =>
   queryOptions({
     queryKey: [...visitListKey, query],
+    // Also shows the people, places, user types and journey stages of the visits: read again when they change (lib/data-tags.ts).
+    meta: { reads: ['people', 'sites', 'user-types', 'journeys'] },
     queryFn: ({ signal }) => listVisits(query, signal),
     placeholderData: keepPreviousData,
   });

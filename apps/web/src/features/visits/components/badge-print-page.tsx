@@ -70,7 +70,9 @@ function BadgeCard({ badge, company, copy }: { badge: Badge; company: string; co
         )}
         {fields.map((field) => (
           <div key={field.id} data-testid="badge-field">
-            <dt>{field.name}</dt>
+            <dt>
+              <bdi>{field.name}</bdi>
+            </dt>
             <dd>{field.text}</dd>
           </div>
         ))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconClipboardList, IconFilterOff, IconIdBadge2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -7,11 +7,13 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardCount, Visit } from '@app/shared/visits/schemas';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { LiveStatus } from '@/components/ui/live-status';
 import { gridListProps } from '@/components/data-grid/grid-list';
 import { GridRowAction, GridRowActions } from '@/components/data-grid/grid-row-action';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
 import { hrefFor, paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
+import { useLiveView } from '@/lib/live-view';
 import { useRoutePath } from '@/lib/route-path';
 import { useDashboard } from '../api/get-dashboard';
 import { useFilterOptions } from '../api/get-filter-options';
@@ -35,7 +37,6 @@ import { DashboardCounts } from './dashboard-counts';
 import { LogbookClockContext } from './logbook-clock';
 import { useLogbookColumns } from './logbook-columns';
 import { LogbookFilters, type LogbookFilterControl } from './logbook-filters';
-import classes from './dashboard.module.css';
 
 /**
  * The sign-in and sign-out flows the dashboard offers (spec §2 "Dashboard: quick sign in, mass
@@ -49,6 +50,9 @@ export type DashboardActions = {
   /** A row's next action (its badge label). */
   row: (visit: Visit, onDone: () => void) => ReactNode;
 };
+
+/** After a dropped connection, the counts and the logbook are read again. */
+const LIVE_KEYS = [visitsRootKey];
 
 const NO_ACTIONS: DashboardActions = { quickSignIn: () => null, mass: () => null, row: () => null };
 
@@ -80,6 +84,7 @@ export function DashboardPage({ actions = NO_ACTIONS }: { actions?: DashboardAct
   const filteredMode = useRoutePath() === paths.filtered;
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   useLiveVisits();
+  const live = useLiveView(LIVE_KEYS);
 
   const grid = usePreferredGrid('dashboard-logbook', useLogbookColumns(), LOGBOOK_GRID);
   const { preference } = grid;
@@ -135,10 +140,8 @@ export function DashboardPage({ actions = NO_ACTIONS }: { actions?: DashboardAct
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
           <Title order={2}>{filteredMode ? t('filtered.title') : t('title')}</Title>
-          <Group gap="xs" wrap="nowrap">
-            <Tooltip label={t('live_hint')} multiline maw={260}>
-              <span className={classes.live} data-testid="dashboard-live" aria-label={t('live')} role="img" />
-            </Tooltip>
+          <Group gap="xs" wrap="wrap">
+            <LiveStatus view={live} hint={t('live_hint')} testId="dashboard-live" />
             <Text c="dimmed" size="sm" data-testid="dashboard-date">
               {date && clock.timezone ? t('today', { date, timezone: clock.timezone }) : t('description')}
             </Text>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@app/shared/visits/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
-import { GridText } from '@/components/data-grid/grid-text';
+import { GridText, gridTextClass } from '@/components/data-grid/grid-text';
 import { LOGBOOK_SORT_COLUMNS } from '../utils/logbook-query';
 import { STAGE_COLORS, STATE_COLORS, temperatureText } from '../utils/visit-display';
 import { LocalTime } from './local-time';
@@ -18,8 +18,12 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
     const time = (id: 'signed_in' | 'signed_out' | 'expected') =>
       column.accessor((visit) => visit[id]?.at ?? '', {
         id,
-        size: 110,
-        meta: { label: t(`columns.${id}`) },
+        // A time is never cut: wide enough for the date written under a time of another day.
+        size: 92,
+        minSize: 92,
+        // What fits a laptop beside the rest: who came, when expected, and the visit's state; the
+        // departure time is one click away in the column menu.
+        meta: { label: t(`columns.${id}`), hiddenByDefault: id === 'signed_out' },
         cell: ({ row }) => <LocalTime moment={row.original[id]} testId={`visit-${id}`} />,
       });
     const reason = (id: 'late_reason' | 'early_reason') =>
@@ -40,7 +44,7 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
       [
         column.accessor((visit) => visit.person.full_name, {
           id: 'name',
-          size: 220,
+          size: 150,
           enableHiding: false,
           meta: { label: t('columns.person') },
           cell: ({ row }) => {
@@ -56,13 +60,9 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
                   alt={t('logbook.photo_alt', { name: person.full_name })}
                 />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate="end" data-testid="visit-name">
-                    {person.full_name}
-                  </Text>
+                  <GridText value={person.full_name} truncate fw={500} testId="visit-name" />
                   {person.company_name && (
-                    <Text size="xs" c="dimmed" truncate="end" data-testid="visit-company">
-                      {person.company_name}
-                    </Text>
+                    <GridText value={person.company_name} truncate size="xs" dimmed testId="visit-company" />
                   )}
                 </Stack>
               </Group>
@@ -72,21 +72,17 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
         column.accessor((visit) => visit.user_type?.name ?? '', {
           id: 'user_type',
           size: 140,
-          meta: { label: t('columns.user_type') },
+          meta: { label: t('columns.user_type'), hiddenByDefault: true },
           cell: ({ row }) => <GridText value={row.original.user_type?.name} testId="visit-user-type" />,
         }),
         column.accessor((visit) => visit.site.name, {
           id: 'site',
           size: 170,
-          meta: { label: t('columns.site') },
+          meta: { label: t('columns.site'), hiddenByDefault: true },
           cell: ({ row }) => (
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" truncate="end" data-testid="visit-site">
-                {row.original.site.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end" data-testid="visit-area">
-                {row.original.area.name}
-              </Text>
+              <GridText value={row.original.site.name} truncate testId="visit-site" />
+              <GridText value={row.original.area.name} truncate size="xs" dimmed testId="visit-area" />
             </Stack>
           ),
         }),
@@ -95,12 +91,19 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
         time('expected'),
         column.display({
           id: 'stage',
-          size: 180,
+          size: 140,
           meta: { label: t('columns.stage') },
           cell: ({ row }) => {
             const { stage } = row.original;
             return stage ? (
-              <Badge variant="light" color={STAGE_COLORS[stage]} tt="none" maw="100%" data-testid="visit-stage">
+              <Badge
+                variant="light"
+                color={STAGE_COLORS[stage]}
+                tt="none"
+                maw="100%"
+                title={t(`stages.${stage}`)}
+                data-testid="visit-stage"
+              >
                 {t(`stages.${stage}`)}
               </Badge>
             ) : (
@@ -110,14 +113,21 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
         }),
         column.display({
           id: 'hosts',
-          size: 150,
+          size: 106,
           meta: { label: t('columns.hosts') },
           cell: ({ row }) => {
             const { hosts, host_message: message } = row.original;
             const names = hosts.map((h) => h.full_name).join(', ');
             return message ? (
               <Tooltip label={t('logbook.host_message', { message })} multiline maw={280}>
-                <Text size="sm" truncate="end" td="underline dotted" data-testid="visit-hosts">
+                <Text
+                  size="sm"
+                  truncate="end"
+                  td="underline dotted"
+                  dir="auto"
+                  className={gridTextClass}
+                  data-testid="visit-hosts"
+                >
                   {names || t('logbook.no_host')}
                 </Text>
               </Tooltip>
@@ -128,7 +138,7 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
         }),
         column.display({
           id: 'notes',
-          size: 150,
+          size: 88,
           meta: { label: t('columns.notes') },
           cell: ({ row }) => <VisitNotesCell visit={row.original} />,
         }),

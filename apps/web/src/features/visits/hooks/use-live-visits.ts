@@ -75,11 +75,5 @@ export function useLiveVisits(): void {
     }
     if (stale) refresh.schedule();
   });
-
-  // After the connection comes back, events may have been missed: read again.
-  const joinedBefore = useRef(false);
-  useRealtimeEvent('joined', () => {
-    if (joinedBefore.current) refresh.now();
-    joinedBefore.current = true;
-  });
+  // After the connection comes back, the page reads everything again (lib/live-view.ts).
 }

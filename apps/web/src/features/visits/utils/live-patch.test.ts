@@ -30,6 +30,7 @@ function visit(n: number, over: Partial<Visit> = {}): Visit {
     created_by: null,
     hosts: [],
     can_change: true,
+    confirmed: false,
     ...over,
   } as Visit;
 }
@@ -60,6 +61,20 @@ describe('patchLogbookPage', () => {
     expect(result!.page.data.map((v) => v.id)).toEqual([visit(4).id, visit(3).id, visit(2).id]);
     expect(result!.page.count).toBe(8);
     expect(result!.page.next_cursor).toBeNull();
+  });
+
+  it('puts a new arrival above visits expected later, as the server sorts them', () => {
+    const later = (n: number) =>
+      visit(n, {
+        state: 'expected',
+        signed_in: null,
+        expected: { at: `${TODAY}T20:0${n}:00.000Z`, local: `${TODAY} 23:0${n}` },
+      });
+    const page = pageOf([later(3), later(2), later(1)], 3);
+    const arrival = visit(4);
+    const result = patchLogbookPage(page, params(), { visits: [arrival], createdIds: [arrival.id] }, TODAY, managers);
+    expect(result!.page.data.map((v) => v.id)).toEqual([arrival.id, later(3).id, later(2).id]);
+    expect(result!.page.count).toBe(4);
   });
 
   it('replaces a visit shown, and works out whether the viewer may change it', () => {

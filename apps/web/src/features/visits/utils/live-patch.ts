@@ -8,8 +8,13 @@ import { mayChangeVisit, type VisitEditor } from '@app/shared/visits/visit-edito
 /** When a visit happened, as the logbook sorts it: arrival, else expected time, else creation. */
 const activityOf = (v: Visit) => v.signed_in?.at ?? v.expected?.at ?? v.created_at;
 
-/** Newest first; the id breaks ties, as the server does. */
+/**
+ * Latest activity first, as the server sorts it: the visits people arrived for, newest first, then
+ * those nobody has arrived for yet (expected, not come, cancelled); the id breaks ties.
+ */
 const newerFirst = (a: Visit, b: Visit) => {
+  const arrived = Number(b.signed_in !== null) - Number(a.signed_in !== null);
+  if (arrived !== 0) return arrived;
   const at = activityOf(b).localeCompare(activityOf(a));
   return at !== 0 ? at : b.id.localeCompare(a.id);
 };

@@ -5,10 +5,17 @@ const words = { yes: 'Yes', no: 'No' };
 
 describe('formatLocalStamp', () => {
   it("shows the time alone on the company's today, the date first on another day", () => {
-    expect(formatLocalStamp('2026-03-04 09:05', '2026-03-04')).toEqual({ text: '09:05', full: '04/03/2026 09:05' });
+    expect(formatLocalStamp('2026-03-04 09:05', '2026-03-04')).toEqual({
+      text: '09:05',
+      full: '04/03/2026 09:05',
+      time: '09:05',
+      date: null,
+    });
     expect(formatLocalStamp('2026-03-03 23:59', '2026-03-04')).toEqual({
       text: '03/03/2026 23:59',
       full: '03/03/2026 23:59',
+      time: '23:59',
+      date: '03/03/2026',
     });
     expect(formatLocalStamp('not a time', '2026-03-04')).toBeNull();
   });

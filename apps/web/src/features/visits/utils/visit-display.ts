@@ -6,15 +6,21 @@ const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 
 /**
  * A company-clock reading (`YYYY-MM-DD HH:mm`, as the API gives it) for a grid cell: the time alone
- * on the company's today, the date first (DD/MM/YYYY, spec §9) on any other day. Null when unreadable.
+ * on the company's today, the date first (DD/MM/YYYY, spec §9) on any other day; `time` and `date`
+ * (null on today) apart, for a cell that writes them on two lines. Null when unreadable.
  */
-export function formatLocalStamp(local: string, today: string | undefined): { text: string; full: string } | null {
+export function formatLocalStamp(
+  local: string,
+  today: string | undefined,
+): { text: string; full: string; time: string; date: string | null } | null {
   const m = STAMP.exec(local);
   if (!m) return null;
   const [, year, month, day, hour, minute] = m;
   const time = `${hour}:${minute}`;
-  const full = `${day}/${month}/${year} ${time}`;
-  return { text: today === `${year}-${month}-${day}` ? time : full, full };
+  const date = `${day}/${month}/${year}`;
+  const full = `${date} ${time}`;
+  const isToday = today === `${year}-${month}-${day}`;
+  return { text: isToday ? time : full, full, time, date: isToday ? null : date };
 }
 
 /** A company day (YYYY-MM-DD) as the grid writes dates (DD/MM/YYYY). */

@@ -1,0 +1,1 @@
+ALTER TABLE "user_types" ADD COLUMN "visits_need_permit" boolean DEFAULT false NOT NULL;

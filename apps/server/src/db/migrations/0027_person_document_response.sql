@@ -1,0 +1,2 @@
+ALTER TABLE "person_documents" ADD COLUMN "response_id" uuid;--> statement-breakpoint
+ALTER TABLE "person_documents" ADD CONSTRAINT "person_documents_entity_id_response_id_compliance_responses_entity_id_id_fk" FOREIGN KEY ("entity_id","response_id") REFERENCES "public"."compliance_responses"("entity_id","id") ON DELETE SET NULL ("response_id") ON UPDATE no action;
