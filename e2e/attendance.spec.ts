@@ -169,6 +169,9 @@ test('an admin creates a mode with two reasons and sees an overlapping third ref
     ),
   ).toBeVisible();
   await page.goBack();
+  // The form has closed before the language menu opens (its closing would close the menu too).
+  await expect(page.getByTestId('mode-name-input')).toBeHidden();
+  await expect(page).toHaveURL(/\/attendance-modes(\?|$)/);
 
   // The Arabic screens read from the right.
   await page.getByTestId('language-menu').click();
