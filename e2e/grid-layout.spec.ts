@@ -88,6 +88,20 @@ const boxOf = async (page: Page, selector: string): Promise<Box> => {
  * The grid's columns are in view: inside the grid's scrolling box and the window, and clear of the
  * sticky row actions at the grid's end (on the left in Arabic).
  */
+/**
+ * A grid's search is saved with its table preferences, for the next test signed in as the same person:
+ * each search typed here is cleared again, once saved.
+ */
+async function clearSearch(page: Page, path: string, grid: string) {
+  await page.goto(path);
+  const search = page.getByTestId(`${grid}-search`);
+  await expect(search).toBeEnabled();
+  if ((await search.inputValue()) === '') return;
+  const saved = page.waitForResponse((r) => r.url().includes('/table-preferences/') && r.request().method() === 'PUT');
+  await search.fill('');
+  await saved;
+}
+
 async function expectColumnsInView(page: Page, grid: string, columns: string[], rtl: boolean) {
   const table = `[data-testid="${grid}-table"]`;
   const frame = await boxOf(page, `[data-testid="${grid}-scroll-frame"]`);
@@ -171,6 +185,7 @@ for (const language of ['en', 'ar'] as const) {
       await page.screenshot({ path: screenPath(`laptop-journeys-${language}`), animations: 'disabled' });
     } finally {
       await page.evaluate(`window.localStorage.setItem('language', 'en')`);
+      await clearSearch(page, '/add-expected-visitors', 'expected-visits');
     }
   });
 }
@@ -199,5 +214,6 @@ test('row buttons are named with their row, in English and Arabic', async ({ pag
     await expect(type.getByTestId('user-type-actions')).toHaveAccessibleName(`إجراءات ${TYPE}`);
   } finally {
     await page.evaluate(`window.localStorage.setItem('language', 'en')`);
+    await clearSearch(page, '/journeys', 'journeys');
   }
 });
