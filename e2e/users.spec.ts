@@ -515,6 +515,7 @@ test('an admin adds a vaccine certificate to a person, turns it off and deletes 
     const person = setup.people[1]!;
     await loginAs('acmeAdmin');
     await page.goto('/users');
+    await search(page, person.name);
     await row(page, person.name).getByTestId('person-edit').click();
     const documents = page.getByTestId('person-documents');
     await expect(documents.getByTestId('person-documents-empty')).toBeVisible();
