@@ -6,7 +6,7 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,sign-ins,live,web,startup   which cases (default all)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,exports,sign-ins,live,duplicates,emergency,web,startup   which cases (default all)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -14,11 +14,14 @@
 //   BENCH_SIGNIN_RATE=315          sign-ins offered per second (the target, 300, plus 5 %)
 //   BENCH_SIGNIN_SECONDS=15        how long they are sustained
 //   BENCH_DASHBOARDS=100, BENCH_LIVE_SIGNINS=10, BENCH_LIVE_BACKGROUND_RATE=10   the live case
+//   BENCH_EMERGENCY_PEOPLE=5000, BENCH_WARDENS=50, BENCH_MARK_RATE=10, BENCH_MARK_SECONDS=20   the
+//                                  emergency case: people on site, wardens watching, marks per second
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   the PostgreSQL server; the bench makes
 //                                  and uses only databases named bench_<hash> (kept) and
 //                                  bench_<hash>_run<pid> (one run's working copy, dropped)
 //   BENCH_SCALE=1                  data scale (0.01 to try the bench quickly)
 //   BENCH_REGENERATE=1             generate the data set again even when a complete one is kept
+//   BENCH_SERVER_PROFILE=<dir>     the server under test writes a CPU profile (.cpuprofile) there
 //
 // The data set: 20 companies, one with 100,000 people and 1,000,000 visits over two years, the others
 // with 1,000 and 10,000 (times BENCH_SCALE). It is kept in the database bench_<hash> and in
@@ -31,6 +34,9 @@ import { bigCompany, failedRow, guard, signInCookie, waitUntilIdle, type CaseCon
 import { measureStartupCase, measureWeb } from './cases/external';
 import { listVariants, measureLists, measureRawSql } from './cases/list-latency';
 import { liveBackgroundSeconds, measureLive } from './cases/live';
+import { measureEmergency } from './cases/emergency';
+import { measureDuplicates } from './cases/duplicates';
+import { measureReports } from './cases/reports';
 import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
 import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
 import type { VariantSql } from './load/raw-sql';
@@ -114,6 +120,10 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         console.log(`[${kind}] people and logbook latency…`);
         rows.push(...(await guard('people / logbook', kind, () => measureLists(ctx, variants, raw))));
       }
+      if (wants('reports') || wants('exports')) {
+        console.log(`[${kind}] reports and exports…`);
+        rows.push(...(await guard('reports / exports', kind, () => measureReports(ctx))));
+      }
       if (wants('web')) {
         console.log(`[${kind}] web weight and Lighthouse…`);
         rows.push(...(await guard('web', kind, () => measureWeb(ctx))));
@@ -143,6 +153,18 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         await settle();
         console.log(`[${kind}] live dashboards…`);
         rows.push(...(await guard('live', kind, async () => [await measureLive(ctx)])));
+      }
+      // People data: a scan of the big company for duplicates, then its board.
+      if (wants('duplicates') && kind === 'postgres') {
+        await settle();
+        console.log(`[${kind}] duplicate scan…`);
+        rows.push(...(await guard('duplicates', kind, () => measureDuplicates(ctx))));
+      }
+      // Last of the writing cases: it puts 5,000 people on site in the big company.
+      if (wants('emergency')) {
+        await settle();
+        console.log(`[${kind}] emergency session…`);
+        rows.push(...(await guard('emergency', kind, () => measureEmergency(ctx))));
       }
     } finally {
       await server.stop();

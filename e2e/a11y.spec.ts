@@ -88,6 +88,7 @@ const PUBLIC_PAGES: RoutePath[] = [
   publicPaths.complianceLink,
   publicPaths.rfidCode,
   publicPaths.passport,
+  publicPaths.iAmSafe,
 ];
 
 // The layout around every signed-in screen: checked with the first screen of each language only.
@@ -105,7 +106,12 @@ async function check(page: Page, walk: Walk, label: string) {
   }
   const exclude = walk.shellChecked ? SHELL : [];
   if (await page.getByTestId('side-menu').isVisible()) walk.shellChecked = true;
-  for (const finding of await blockingViolations(page, exclude)) walk.found.push(`${label}: ${finding}`);
+  const first = await blockingViolations(page, exclude);
+  // A finding of a screen still being put together (a lazy editor mounting, a route's last render) is
+  // looked at again a moment later: only what is still there counts.
+  const lasting =
+    first.length === 0 ? [] : await page.waitForTimeout(1000).then(() => blockingViolations(page, exclude));
+  for (const finding of first.filter((f) => lasting.includes(f))) walk.found.push(`${label}: ${finding}`);
 }
 
 async function useLanguage(page: Page, language: Language, start: string) {
@@ -115,19 +121,20 @@ async function useLanguage(page: Page, language: Language, start: string) {
   await settle(page);
 }
 
-test('every screen passes axe in English and Arabic, with the main drawers and dialogs open', async ({
-  page,
-  loginAs,
-}) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 800 });
-  const found: string[] = [];
-  const walk = (): Walk => ({ found, shellChecked: false, placeholders: new Set() });
+// One test per language: each walks every signed-in screen and every public page in its own time budget.
+for (const language of ['en', 'ar'] as const) {
+  test(`every screen passes axe in ${language === 'en' ? 'English' : 'Arabic'}, with the main drawers and dialogs open`, async ({
+    page,
+    loginAs,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const found: string[] = [];
+    const walk = (): Walk => ({ found, shellChecked: false, placeholders: new Set() });
 
-  await loginAs('acmeAdmin');
-  const routes = await signedInRoutes(page);
-  try {
-    for (const language of ['en', 'ar'] as const) {
+    await loginAs('acmeAdmin');
+    const routes = await signedInRoutes(page);
+    try {
       await useLanguage(page, language, '/');
       const signedIn = walk();
       // The side menu's groups, open: Settings is closed on the dashboard.
@@ -155,22 +162,20 @@ test('every screen passes axe in English and Arabic, with the main drawers and d
           await expect(page.getByRole('dialog')).toHaveCount(0);
         }
       }
-    }
 
-    // The public pages, signed out.
-    await page.goto('/logout');
-    await expect(page).toHaveURL(/\/login/);
-    for (const language of ['en', 'ar'] as const) {
+      // The public pages, signed out.
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login/);
       await useLanguage(page, language, '/login');
       const signedOut = walk();
       for (const path of PUBLIC_PAGES) {
-        const href = hrefFor(path, { id: NO_ID, visitUrl: NO_ID, code: 'none' });
+        const href = hrefFor(path, { id: NO_ID, visitUrl: NO_ID, code: 'none', token: 'none' });
         await visit(page, href);
         await check(page, signedOut, `${language} ${href}`);
       }
+    } finally {
+      await page.evaluate(() => window.localStorage.setItem('language', 'en'));
     }
-  } finally {
-    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-  }
-  expect(found, 'serious and critical accessibility findings').toEqual([]);
-});
+    expect(found, 'serious and critical accessibility findings').toEqual([]);
+  });
+}

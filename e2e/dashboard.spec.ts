@@ -1,9 +1,10 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { login } from './fixtures/login';
 import { expectGridMirrored } from './fixtures/grid';
-import { loadWorld, type WorldPerson } from './fixtures/world';
+import { loadWorld } from './fixtures/world';
 import { expect, test } from './fixtures/test';
 import { screenPath } from './fixtures/screens';
+import { apiCaller, type ApiCaller } from './fixtures/api';
 
 // The dashboard (/ and /filtered): today's counts opening the logbook filtered, the logbook following
 // sign-ins and sign-outs live in two admins' browsers, visit notes, and the printable badge, in
@@ -18,32 +19,11 @@ const HOST = `Hana Host${suffix}`;
 const VERA = `Vera Visit${suffix}`;
 const BRUNO = `Bruno Live${suffix}`;
 
-type Api = {
-  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => Promise<T>;
-  dispose: () => Promise<void>;
-};
-
-/** Acts through the API as a fixture person (session cookie and CSRF header, like the web app). */
-async function apiAs(person: Pick<WorldPerson, 'email' | 'password'>): Promise<Api> {
-  const context: APIRequestContext = await request.newContext({ baseURL: loadWorld().baseURL });
-  const login = await context.post('/api/v1/auth/login', { data: { email: person.email, password: person.password } });
-  if (!login.ok()) throw new Error(`API sign-in failed: ${login.status()} ${await login.text()}`);
-  const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
-  return {
-    call: async <T>(method: string, url: string, data?: unknown) => {
-      const res = await context.fetch(`/api/v1${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-      if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${await res.text()}`);
-      return (res.status() === 204 ? null : await res.json()) as T;
-    },
-    dispose: () => context.dispose(),
-  };
-}
-
-let api: Api;
+let api: ApiCaller;
 const seed = { siteId: '', areaId: '', hostId: '', vera: '', bruno: '' };
 
 test.beforeAll(async () => {
-  api = await apiAs(loadWorld().people.acmeAdmin);
+  api = await apiCaller(loadWorld().people.acmeAdmin);
   seed.siteId = (await api.call<{ id: string }>('POST', '/sites', { name: SITE })).id;
   seed.areaId = (await api.call<{ id: string }>('POST', '/areas', { site_id: seed.siteId, name: 'Front desk' })).id;
   const type = await api.call<{ id: string }>('POST', '/user-types', {

@@ -29,7 +29,7 @@ test.describe('route guards', () => {
     await page.goto('/olduser-types');
     await expect(page).toHaveURL(/\/user-types$/);
     await expect(page.getByRole('heading', { name: 'User types' })).toBeVisible();
-    await page.goto('/reporting/history');
+    await page.goto('/integration');
     await expect(page.getByTestId('coming-soon-page')).toContainText('Not available yet');
     await expect(page.getByTestId('not-found-page')).toHaveCount(0);
   });

@@ -17,9 +17,10 @@ test('switching to Arabic mirrors the whole layout, and back to English', async 
   const box = (await menu.boundingBox())!;
   expect(box.x + box.width).toBeGreaterThan(viewport.width / 2);
   expect(box.x).toBeGreaterThan(viewport.width / 2);
-  await expect(menu.getByTestId('menu-dashboard')).toContainText('لوحة');
+  // Layla's role reads reports: her home lists what she may open, and the menu its reports.
+  await expect(menu.getByTestId('menu-reporting')).toContainText('التقارير');
   await expect(page.getByTestId('tracking-missing')).not.toHaveText(/Tracking code/);
-  await expect(page.getByTestId('visits-dashboard')).toBeVisible();
+  await expect(page.getByTestId('dashboard-home')).toBeVisible();
   await page.screenshot({ path: screenPath('shell-ar'), fullPage: true });
 
   // Saved in the profile: a new sign-in on a fresh browser opens in Arabic.
@@ -28,7 +29,7 @@ test('switching to Arabic mirrors the whole layout, and back to English', async 
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await expect(menu.getByTestId('menu-dashboard')).toContainText('Dashboard');
+  await expect(menu.getByTestId('menu-reporting')).toContainText('Reporting');
   expect((await menu.boundingBox())!.x).toBeLessThan(viewport.width / 2);
 });
 

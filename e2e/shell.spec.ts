@@ -33,24 +33,24 @@ test.describe('app shell', () => {
   }) => {
     await loginAs('acmeAdmin');
     const menu = page.getByTestId('side-menu');
-    for (const item of ['passport', 'reporting', 'integration', 'emergency']) {
+    for (const item of ['passport', 'integration']) {
       await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveText('Soon');
     }
-    for (const item of ['dashboard', 'users', 'sites', 'journeys', 'compliances']) {
+    for (const item of ['dashboard', 'users', 'sites', 'reporting', 'journeys', 'compliances', 'emergency']) {
       await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveCount(0);
     }
-    await expect(page.getByTestId('quick-link-emergency_list').getByTestId('quick-link-soon')).toHaveText('Soon');
+    await expect(page.getByTestId('quick-link-emergency_list').getByTestId('quick-link-soon')).toHaveCount(0);
     await expect(page.getByTestId('quick-link-add_visits').getByTestId('quick-link-soon')).toHaveCount(0);
     // Inside a group, only the links not built yet.
     await menu.getByTestId('menu-settings').click();
     await expect(menu.getByTestId('menu-privacy_manager').getByTestId('menu-soon')).toBeVisible();
     await expect(menu.getByTestId('menu-user_types').getByTestId('menu-soon')).toHaveCount(0);
-    await menu.getByTestId('menu-emergency').click();
+    await menu.getByTestId('menu-integration').click();
     await expect(page.getByTestId('coming-soon-page')).toBeVisible();
 
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.reload();
-    await expect(menu.getByTestId('menu-reporting').getByTestId('menu-soon')).toHaveText('قريبًا');
+    await expect(menu.getByTestId('menu-integration').getByTestId('menu-soon')).toHaveText('قريبًا');
     await expect(page.getByTestId('coming-soon-page')).toContainText('غير متاح بعد');
   });
 

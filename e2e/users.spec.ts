@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { makePng as png } from '../apps/server/test/helpers/images';
 import { loadWorld, type WorldPerson } from './fixtures/world';
@@ -565,6 +566,18 @@ test('an admin adds a vaccine certificate to a person, turns it off and deletes 
     await expect(toast(page, 'Document Deleted')).toBeVisible();
     await expect(documents.getByTestId('person-documents-empty')).toBeVisible();
     expect((await api.call<{ data: unknown[] }>('GET', `/people/${person.id}/documents`)).data).toEqual([]);
+
+    // Everything held about the person, downloaded as a zip (a subject-access request).
+    await page.getByTestId('person-data-export').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenPath('users-person-data-en'), animations: 'disabled' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('person-data-export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-data\.zip$/);
+    const zip = await readFile(await download.path());
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zip.includes(Buffer.from('person.json'))).toBe(true);
   } finally {
     await api.call('DELETE', `/compliances/${compliance.id}`);
   }

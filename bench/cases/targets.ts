@@ -20,4 +20,19 @@ export const TARGETS = {
   cls: 0.05,
   startupMs: 15_000,
   idleRssMb: { embedded: 300, postgres: 150 },
+  /** Reports (issue 14), on PostgreSQL: History pages and the visit summary against hand-written SQL. */
+  reportVsRawSql: 2,
+  historyP95Ms: 1_000,
+  /** A 1,000,000-row xlsx export: rows/s against bare exceljs streaming, peak RSS against 100,000 rows'. */
+  exportVsExceljs: 0.5,
+  exportMemoryGrowth: 1.5,
+  /** On the embedded database, the longest another request waits while an export runs. */
+  exportStallMs: 1_000,
+  /** Emergency (issue 15), on PostgreSQL: a session of 5,000 people; its page, and a mark to 50 wardens. */
+  emergencyPageP95Ms: 1_000,
+  emergencyMarkP95Ms: 200,
+  /** People data (issue 16), on PostgreSQL: a scan of the big company's 100,000 people for duplicates. */
+  duplicateScanMs: 10_000,
+  /** The board's first page, read from the scan's pairs. */
+  duplicateBoardP95Ms: 200,
 } as const;

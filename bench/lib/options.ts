@@ -1,7 +1,20 @@
 // The bench's options, read once from the environment (described at the top of bench/run.ts).
 import type { DatabaseKind } from '../dataset/data-set';
 
-export const CASES = ['auth-me', 'sites', 'people', 'logbook', 'sign-ins', 'live', 'web', 'startup'] as const;
+export const CASES = [
+  'auth-me',
+  'sites',
+  'people',
+  'logbook',
+  'reports',
+  'exports',
+  'sign-ins',
+  'live',
+  'duplicates',
+  'emergency',
+  'web',
+  'startup',
+] as const;
 export type CaseName = (typeof CASES)[number];
 
 export type Options = {
@@ -19,6 +32,11 @@ export type Options = {
   dashboards: number;
   liveSignIns: number;
   liveBackgroundRate: number;
+  /** The emergency case: people on site in the big company, wardens watching, marks per second and for how long. */
+  emergencyPeople: number;
+  wardens: number;
+  markRate: number;
+  markSeconds: number;
   /** The PostgreSQL server, as a URL to its maintenance database. */
   postgresUrl: string;
   scale: number;
@@ -60,6 +78,10 @@ export function readOptions(): Options {
     dashboards: Math.round(positive('BENCH_DASHBOARDS', 100)),
     liveSignIns: Math.round(positive('BENCH_LIVE_SIGNINS', 10)),
     liveBackgroundRate: positive('BENCH_LIVE_BACKGROUND_RATE', 10),
+    emergencyPeople: Math.round(positive('BENCH_EMERGENCY_PEOPLE', 5_000)),
+    wardens: Math.max(2, Math.round(positive('BENCH_WARDENS', 50))),
+    markRate: positive('BENCH_MARK_RATE', 10),
+    markSeconds: positive('BENCH_MARK_SECONDS', 20),
     postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     scale: positive('BENCH_SCALE', 1),
     regenerate: process.env.BENCH_REGENERATE === '1',

@@ -80,7 +80,10 @@ export function serverEnv(kind: DatabaseKind, location: string, port: number): N
 export async function startServer(kind: DatabaseKind, location: string, logFile: string): Promise<RunningServer> {
   const port = await freePort();
   const { command, entry } = serverEntry();
-  const started = start(process.execPath, command, { logFile, env: serverEnv(kind, location, port) });
+  // BENCH_SERVER_PROFILE=<dir>: the server writes a CPU profile there when it stops (to find out why).
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...command] : command;
+  const started = start(process.execPath, args, { logFile, env: serverEnv(kind, location, port) });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     // A large embedded database takes a while to open.

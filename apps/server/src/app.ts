@@ -39,7 +39,16 @@ import { visitPermitsRoutes } from './modules/visit-permits/visit-permits.routes
 import { expectedVisitsRoutes } from './modules/expected-visits/expected-visits.routes';
 import { preRegistrationRoutes } from './modules/pre-registration/pre-registration.routes';
 import { visitJobs } from './modules/visits/visits.jobs';
+import { exportsRoutes } from './modules/reports/exports/exports.routes';
+import { reportExportJobs } from './modules/reports/exports/exports.jobs';
+import { kioskJobs } from './modules/kiosks/kiosks.jobs';
+import { printQueueRoutes } from './modules/reports/print-queue/print-queue.routes';
+import { kioskLogsRoutes } from './modules/reports/kiosk-logs/kiosk-logs.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { timesheetRoutes } from './modules/reports/timesheet/timesheet.routes';
+import { historyRoutes } from './modules/reports/history/history.routes';
+import { visitSummaryRoutes } from './modules/reports/visit-summary/visit-summary.routes';
+import { presenceReportRoutes } from './modules/reports/presence/presence.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -48,6 +57,11 @@ import { jobsPlugin } from './plugins/jobs';
 import { realtimePlugin } from './plugins/realtime';
 import { webAppPlugin } from './plugins/web-app';
 import { createLiveFeed } from './modules/visits/live-feed';
+import { createEmergencyFeed } from './modules/emergency/signed-out-feed';
+import { rollRoutes } from './modules/emergency/roll.routes';
+import { emergencySessionRoutes } from './modules/emergency/sessions.routes';
+import { duplicateScanJob } from './modules/duplicates/duplicate-scan';
+import { duplicatesRoutes } from './modules/duplicates/duplicates.routes';
 
 export type AppOptions = {
   env: Env;
@@ -114,8 +128,21 @@ export async function buildApp(opts: AppOptions) {
   const liveFeed = createLiveFeed(app);
   app.decorate('liveFeed', liveFeed);
   app.addHook('onClose', async () => liveFeed.close());
+  // Sign-outs during an emergency session reach the session's watchers (decision 031).
+  const emergencyFeed = createEmergencyFeed(app);
+  app.decorate('emergencyFeed', emergencyFeed);
+  app.addHook('onClose', async () => emergencyFeed.close());
   // Declared here, started by server.ts (or a test that asks for it): see plugins/jobs.ts.
-  await app.register(jobsPlugin, { jobs: [...announcementJobs, ...visitJobs, ...complianceMailJobs] });
+  await app.register(jobsPlugin, {
+    jobs: [
+      ...announcementJobs,
+      ...visitJobs,
+      ...complianceMailJobs,
+      ...kioskJobs,
+      ...reportExportJobs,
+      duplicateScanJob,
+    ],
+  });
   scheduleAuthHousekeeping(app);
 
   await app.register(
@@ -143,6 +170,16 @@ export async function buildApp(opts: AppOptions) {
       await api.register(expectedVisitsRoutes);
       await api.register(preRegistrationRoutes);
       await api.register(visitsRoutes);
+      await api.register(timesheetRoutes);
+      await api.register(historyRoutes);
+      await api.register(visitSummaryRoutes);
+      await api.register(presenceReportRoutes);
+      await api.register(printQueueRoutes);
+      await api.register(kioskLogsRoutes);
+      await api.register(exportsRoutes);
+      await api.register(emergencySessionRoutes);
+      await api.register(duplicatesRoutes);
+      await api.register(rollRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -40,6 +40,7 @@ async function seedDemo() {
       'Demo company created: "Demo Company" (Cloud, enterprise)',
       `  Admin:        ${logins.admin.email}  /  ${logins.admin.password}`,
       `  System admin: ${logins.system.email}  /  ${logins.system.password}`,
+      `  Fire warden:  ${logins.warden.email}  /  ${logins.warden.password}`,
       `  Open ${env.appUrl}/login  (or http://demo.${env.BASE_DOMAIN}:${env.PORT})`,
       'These passwords are shown only now.',
       line,

@@ -22,7 +22,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { db });
   const logins = await seedDemoIfEmpty(db.db, ctx.app.log);
   admin = (await signIn(ctx.app, logins!.admin.email, logins!.admin.password)).client;
-});
+}, 180_000);
 afterAll(() => ctx.close());
 
 type Flow = {

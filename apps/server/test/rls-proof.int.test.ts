@@ -54,7 +54,7 @@ const SECRET_COLUMNS: Record<string, string[]> = {
 /**
  * Credentials a company holds for itself, readable in its own transaction only (row-level security):
  * the company's kiosks' token hashes, its people's and user types' QR codes, its visitors' link tokens
- * and codes, its pending RFID enrolments' code hashes.
+ * and codes, its pending RFID enrolments' code hashes, its exports' download link hashes.
  */
 const OWN_COMPANY_SECRETS = new Set([
   'kiosks.device_token_hash',
@@ -63,6 +63,8 @@ const OWN_COMPANY_SECRETS = new Set([
   'visits.link_token',
   'visits.link_code',
   'rfid_enrolments.code_hash',
+  'report_exports.link_token_hash',
+  'emergency_roll.safe_token_hash',
 ]);
 const LOOKS_SECRET = /hash|secret|token|password|csrf|otp_recovery|qr_code|link_code/;
 /** Named like a secret, and not one: when a password changed, and what a token's last characters are. */

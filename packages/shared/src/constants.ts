@@ -55,6 +55,8 @@ export const TIMINGS = {
   preloaderHideMs: 500,
   backButtonReloadMs: 500,
   cloudDashboardRouteDelayMs: 500,
+  /** Spec §2: /visit_summary clears its figures and waits before it shows. */
+  visitSummaryRouteDelayMs: 500,
   modalAfterRefreshMs: 450,
 } as const;
 

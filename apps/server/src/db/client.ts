@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openEmbeddedDatabase } from './embedded-template';
 import { pgliteNotices, postgresNotices, type Listen } from './notices';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -59,12 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listen: notices.listen,
     };
   }
-  let client: PGlite;
-  if ('pglite' in options) {
-    client = options.pglite;
-  } else {
-    client = await openEmbeddedDatabase(options.dataDir);
-  }
+  const client = takeTurns('pglite' in options ? options.pglite : await openEmbeddedDatabase(options.dataDir));
   const db = drizzlePglite({ client, schema, logger }) as unknown as Executor;
   return {
     kind: 'pglite',

@@ -1,4 +1,5 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { and, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { rowsOf, type Executor } from './client';
 
@@ -42,17 +43,55 @@ export function afterCursor(keys: (SQL | Column)[], values: CursorValue[], casts
 /** Counting stops here: a larger count is given as this many, flagged as capped (counts never read a whole company). */
 export const COUNT_CAP = 10_000;
 
-/** The number of rows a list's conditions match, up to COUNT_CAP. */
+/**
+ * The number of rows a list's conditions match, up to COUNT_CAP. `along` names an index's order to count
+ * in: where the conditions match a large share of a table, the planner may otherwise choose to read the
+ * table from its start until the cap, which for a large company in a shared table reads other companies'
+ * pages; counting along the index reads one range and stops at the cap.
+ */
 export async function countCapped(
   tx: Executor,
   from: SQL,
   where: SQL | undefined,
+  along?: SQL,
 ): Promise<{ count: number; capped: boolean }> {
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(
-      sql`select count(*)::int as n from (select 1 from ${from} ${where ? sql`where ${where}` : sql``} limit ${COUNT_CAP + 1}) t`,
+      sql`select count(*)::int as n from (select 1 from ${from} ${where ? sql`where ${where}` : sql``} ${along ? sql`order by ${along}` : sql``} limit ${COUNT_CAP + 1}) t`,
     ),
   );
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
+/** A key of a list's sort: its SQL, the type its cursor value casts back to, and whether it can be empty. */
+export type SortKey = { expr: SQL | AnyPgColumn; cast: string; nullable: boolean };
+
+/**
+ * Rows after the cursor in an order of keys going `dir` (empty values last), then the id going
+ * `idDir`: the first key that differs decides. Used where the keys are not one index's columns, so it
+ * filters the rows of an indexed range rather than starting an index scan.
+ */
+export function afterSortKeys(
+  keys: readonly SortKey[],
+  values: CursorValue[],
+  dir: 'asc' | 'desc',
+  id: { column: Column; value: string; dir: 'asc' | 'desc' },
+): SQL {
+  const beyond = dir === 'asc' ? '>' : '<';
+  const alternatives: SQL[] = [];
+  const equalSoFar: SQL[] = [];
+  keys.forEach((key, i) => {
+    const value = values[i] ?? null;
+    const param = sql`${value}::${sql.raw(key.cast)}`;
+    if (value !== null) {
+      const later = sql`${key.expr} ${sql.raw(beyond)} ${param}`;
+      alternatives.push(and(...equalSoFar, key.nullable ? or(later, sql`${key.expr} is null`) : later)!);
+      equalSoFar.push(sql`${key.expr} = ${param}`);
+    } else {
+      equalSoFar.push(sql`${key.expr} is null`);
+    }
+  });
+  alternatives.push(and(...equalSoFar, sql`${id.column} ${sql.raw(id.dir === 'asc' ? '>' : '<')} ${id.value}::uuid`)!);
+  return or(...alternatives)!;
 }

@@ -21,6 +21,10 @@ export function createFileStore(dataDir: string) {
     async remove(key: string) {
       await rm(resolve(key), { force: true });
     },
+    /** The file's path on disk, for what is written or read as a stream (a large export). */
+    pathOf(key: string): string {
+      return resolve(key);
+    },
   };
 }
 export type FileStore = ReturnType<typeof createFileStore>;

@@ -3,9 +3,12 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { isAllowed } from '@app/shared/access/permissions';
 import { SESSION } from '@app/shared/constants';
 import {
+  emergencySessionRoom,
   entityAllRoom,
+  entityEmergencyRoom,
   entityOwnersRoom,
   entityRoom,
   sessionRoom,
@@ -18,9 +21,35 @@ import {
 import { sha256 } from '../lib/tokens';
 import { loadSessionAccess } from '../modules/access/access.service';
 import { findLiveSession } from '../modules/auth/sessions.repository';
+import type { AccessContext } from '../modules/access/access.types';
+import { emergencyWatchRooms } from '../modules/emergency/session-watch';
+import { emergencyJoinAllRoom, emergencyJoinSiteRoom } from '../modules/emergency/session-events';
 
-/** entityId: the company whose room the socket joined, once the server allowed it. */
-type SocketData = { userId: string; sessionId: string; entityId: string | null };
+/**
+ * entityId: the company whose room the socket joined, once the server allowed it. watching: the
+ * emergency sessions whose page it watches (`watchEmergencySession`), checked again with the rest.
+ */
+type SocketData = { userId: string; sessionId: string; entityId: string | null; watching: string[] };
+
+/**
+ * The company's emergency rooms a member's sockets belong to (decision 031): the emergency room with
+ * the emergency permission and either emergency screen; the rooms of the sessions they may join
+ * (`pongStartSessionDiffAdmin`, …) with the sessions screen, by site unless they see every site.
+ */
+export function emergencyRoomsOf(access: AccessContext): string[] {
+  const p = access.permissions;
+  if (!isAllowed(p, 'emergency')) return [];
+  const sessions = isAllowed(p, 'show_emergency_sessions');
+  if (!sessions && !isAllowed(p, 'show_emergency_list')) return [];
+  const rooms = [entityEmergencyRoom(access.entityId)];
+  if (sessions) {
+    if (access.siteIds === null) rooms.push(emergencyJoinAllRoom(access.entityId));
+    else rooms.push(...access.siteIds.map((s) => emergencyJoinSiteRoom(access.entityId, s)));
+  }
+  return rooms;
+}
+const isEmergencyRoom = (entityId: string, room: string) => room.startsWith(`${entityEmergencyRoom(entityId)}`);
+const isWatchRoom = (room: string) => room.startsWith('emergency:');
 
 /** How long access notices are gathered before the sockets they concern are checked again. */
 const RECHECK_DELAY_MS = 50;
@@ -89,7 +118,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const sid = readCookie(socket.handshake.headers.cookie, SESSION.cookie);
       const found = sid ? await findLiveSession(app.db.db, sha256(sid)) : null;
       if (!found || found.session.otpPending) return next(new Error('unauthenticated'));
-      socket.data = { userId: found.user.id, sessionId: found.session.id, entityId: null };
+      socket.data = { userId: found.user.id, sessionId: found.session.id, entityId: null, watching: [] };
       // A socket lasts no longer than its session.
       const timer = setTimeout(
         () => socket.disconnect(true),
@@ -111,8 +140,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
   const mayJoin = async (
     sessionId: string,
     entityId: string,
-  ): Promise<{ allowed: boolean; all: boolean; owner: boolean }> => {
-    const refused = { allowed: false, all: false, owner: false };
+  ): Promise<{ allowed: boolean; all: boolean; owner: boolean; access: AccessContext | null }> => {
+    const refused = { allowed: false, all: false, owner: false, access: null };
     try {
       const current = await loadSessionAccess(app.db.db, sessionId);
       if (!current || current.found.session.otpPending || current.found.session.entityId !== entityId) return refused;
@@ -122,6 +151,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         allowed: true,
         all: access.siteIds === null && access.userTypeIds === null,
         owner: access.actor.kind === 'user' && access.actor.isOwner,
+        access,
       };
     } catch (err) {
       app.log.error({ err }, 'socket access check failed');
@@ -134,8 +164,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     socket.on('join', async (entityId) => {
       const may = typeof entityId === 'string' ? await mayJoin(socket.data.sessionId, entityId) : null;
-      for (const room of socket.rooms) if (room.startsWith('entity:')) void socket.leave(room);
+      for (const room of socket.rooms) if (room.startsWith('entity:') || isWatchRoom(room)) void socket.leave(room);
       socket.data.entityId = null;
+      socket.data.watching = [];
       if (!may?.allowed) {
         socket.emit('join_error', refused);
         return;
@@ -144,10 +175,46 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const rooms = [entityRoom(entityId)];
       if (may.all) rooms.push(entityAllRoom(entityId));
       if (may.owner) rooms.push(entityOwnersRoom(entityId));
+      if (may.access) rooms.push(...emergencyRoomsOf(may.access));
       await socket.join(rooms);
       socket.emit('joined', { entity_id: entityId });
     });
+
+    // A session page watching one emergency session's roll (decision 031): its rooms by the sites the
+    // member may see, and the session's own room (entries placed nowhere, the session ending).
+    socket.on('watchEmergencySession', async (sessionId, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      const { entityId } = socket.data;
+      if (typeof sessionId !== 'string' || !entityId) return answer({ ok: false });
+      try {
+        const may = await mayJoin(socket.data.sessionId, entityId);
+        const rooms = may.access ? await emergencyWatchRooms(app.db.db, may.access, sessionId) : null;
+        // The socket may have left the company, or joined another, meanwhile.
+        if (!rooms || socket.data.entityId !== entityId || !socket.connected) return answer({ ok: false });
+        for (const room of socket.rooms)
+          if (room.startsWith(`${emergencySessionRoom(sessionId)}:`)) void socket.leave(room);
+        await socket.join(rooms);
+        if (!socket.data.watching.includes(sessionId)) socket.data.watching.push(sessionId);
+        answer({ ok: true });
+      } catch (err) {
+        app.log.error({ err }, 'watching an emergency session failed');
+        answer({ ok: false });
+      }
+    });
+    socket.on('unwatchEmergencySession', (sessionId) => {
+      if (typeof sessionId !== 'string') return;
+      leaveWatch(socket, sessionId);
+    });
   });
+
+  const leaveWatch = (
+    socket: { rooms: Set<string>; leave: (room: string) => unknown; data: SocketData },
+    sessionId: string,
+  ) => {
+    const own = emergencySessionRoom(sessionId);
+    for (const room of [...socket.rooms]) if (room === own || room.startsWith(`${own}:`)) void socket.leave(room);
+    socket.data.watching = socket.data.watching.filter((id) => id !== sessionId);
+  };
 
   const recheckSockets = async (room: string) => recheck(await io.in(room).fetchSockets());
   const recheckLocalSockets = async (room: string) => recheck(await io.local.in(room).fetchSockets());
@@ -157,6 +224,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       if (!entityId || !socket.rooms.has(entityRoom(entityId))) continue;
       const local = io.sockets.sockets.has(socket.id);
       const may = await mayJoin(sessionId, entityId);
+      // The watched sessions' rooms are read before the socket is looked at again, so that nothing is
+      // awaited between that look and the joins: a socket that leaves the company meanwhile (a join
+      // refused, another company joined) is never put back into its rooms.
+      const watched = new Map<string, string[] | null>();
+      if (may.allowed && may.access)
+        for (const id of socket.data.watching) watched.set(id, await emergencyWatchRooms(app.db.db, may.access, id));
       // Checks may overlap (a direct one and a notice's): a socket of this node that another check
       // has taken out meanwhile, or that has gone, is not told twice.
       const live = io.sockets.sockets.get(socket.id);
@@ -167,11 +240,34 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         else socket.leave(entityAllRoom(entityId));
         if (may.owner) socket.join(entityOwnersRoom(entityId));
         else socket.leave(entityOwnersRoom(entityId));
+        // The emergency rooms as the member's permission and sites are now, and the sessions watched
+        // only while they may still join them.
+        const emergency = may.access ? emergencyRoomsOf(may.access) : [];
+        const rooms = live?.rooms ?? socket.rooms;
+        for (const room of [...rooms])
+          if (isEmergencyRoom(entityId, room) && !emergency.includes(room)) socket.leave(room);
+        if (emergency.length > 0) socket.join(emergency);
+        const still: string[] = [];
+        for (const id of live?.data.watching ?? socket.data.watching) {
+          // A session begun to be watched during this check was checked by its own watch.
+          if (!watched.has(id)) {
+            still.push(id);
+            continue;
+          }
+          const own = emergencySessionRoom(id);
+          const allowed = watched.get(id) ?? null;
+          for (const room of [...rooms])
+            if ((room === own || room.startsWith(`${own}:`)) && !allowed?.includes(room)) socket.leave(room);
+          if (allowed) {
+            socket.join(allowed);
+            still.push(id);
+          }
+        }
+        if (live) live.data.watching = still;
         continue;
       }
-      socket.leave(entityRoom(entityId));
-      socket.leave(entityAllRoom(entityId));
-      socket.leave(entityOwnersRoom(entityId));
+      for (const room of socket.rooms) if (room.startsWith('entity:') || isWatchRoom(room)) socket.leave(room);
+      if (live) live.data.watching = [];
       socket.data.entityId = null;
       socket.emit('join_error', refused);
     }

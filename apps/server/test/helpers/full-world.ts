@@ -7,12 +7,15 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app';
 import type { Executor } from '../../src/db/client';
+import { newId } from '../../src/lib/ids';
+import { evacuationMailsSent } from '../../src/modules/emergency/evacuation-mails';
 import { announcementBody } from './announcements-factories';
 import { makePdf, questionBody, vaccineBody } from './compliances-factories';
 import { multipart, slot } from './expected-visits-factories';
 import { signIn, TestClient } from './http-client';
 import { makePng } from './images';
 import { newestMailTo } from './mail';
+import { safeLinkMailedTo } from './emergency-roll-factories';
 import { permitBody } from './visit-permits-factories';
 import { createCompany, PASSWORD } from './world';
 import { modeBody } from './attendance-factories';
@@ -41,6 +44,11 @@ export const ID_KINDS = [
   'announcement',
   'expectedVisit',
   'visit',
+  'badgePrint',
+  'reportExport',
+  'emergencySession',
+  'rollEntry',
+  'duplicatePair',
   'label',
   'department',
   'person',
@@ -53,6 +61,7 @@ export const ID_KINDS = [
   'linkId',
   'visitToken',
   'rfidCode',
+  'safeToken',
   'subdomain',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
@@ -273,7 +282,24 @@ export async function fullWorld(app: App, db: Executor) {
   });
   const onSite = signedIn.data[0]!.id;
   await put(`/visits/${onSite}/notes`, { notes: `Bay ${tag}`.slice(0, 30) });
-  await post(`/visits/${onSite}/badge-prints`, {});
+  const badgePrint = (await post<{ id: string }>(`/visits/${onSite}/badge-prints`, {})).id;
+  const reportExport = (await post('/exports', { report: 'printer', format: 'csv', columns: ['person'] }, 202)).id;
+  // An emergency drill over Reception (the walker on its roll, marked present), still running.
+  const drill = await post<{ session: { id: string }; roll: { id: string }[] }>('/emergency/sessions', {
+    name: named('Drill'),
+    is_drill: true,
+    area_ids: [reception],
+  });
+  const rollEntry = drill.roll[0]!.id;
+  await post(
+    `/emergency/sessions/${drill.session.id}/marks`,
+    { marks: [{ client_id: newId(), roll_id: rollEntry, status: 'present' }] },
+    200,
+  );
+  // Its "evacuate now" mails are written in the background: all of them before anyone digests the company.
+  await evacuationMailsSent(app);
+  // The walker's own "I am safe" link, from that mail.
+  const safeToken = await safeLinkMailedTo(db, emailOf('walter'));
   const leftVisit = (
     await post<{ data: { id: string }[] }>('/visits/sign-in', {
       area_id: reception,
@@ -281,6 +307,14 @@ export async function fullWorld(app: App, db: Executor) {
     })
   ).data[0]!.id;
   await post('/visits/sign-out', { visit_ids: [leftVisit] }, 200);
+  // A corrected timesheet day (two days ago: past on any company clock).
+  await post('/reports/timesheet/corrections', {
+    person_id: leaver,
+    day: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+    first_in: '09:00',
+    last_out: '17:00',
+    reason: named('Gate reader down'),
+  });
   const visitor = (who: string) => ({
     first_name: `${who} ${tag}`,
     last_name: 'Visitor',
@@ -345,6 +379,28 @@ export async function fullWorld(app: App, db: Executor) {
     anon,
   );
 
+  // The duplication board: three pairs by email (one dismissed, one merged, one left) after a scan.
+  const twin = async (first: string) => {
+    const one = await person(first, visitors);
+    const two = await person(`${first}a`, visitors, { email: emailOf(first.toLowerCase()).replace('@', '+old@') });
+    return [one, two] as const;
+  };
+  const twins = [await twin('Dana'), await twin('Milo'), await twin('Nora')];
+  await post('/people/duplicates/scan', {}, 202);
+  type Board = { data: { id: string; a: { id: string }; b: { id: string } }[]; scan: { status: string } | null };
+  let board: Board = { data: [], scan: null };
+  // A loaded machine (CI runs every suite at once) can take seconds to scan; a failed scan says so here.
+  for (let i = 0; i < 600 && !['done', 'failed'].includes(board.scan?.status ?? ''); i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 100));
+    board = ok(await admin.get('/people/duplicates?limit=50'), 200, 'duplicates').json<Board>();
+  }
+  if (board.scan?.status !== 'done') throw new Error(`the duplicate scan ended ${board.scan?.status ?? 'never'}`);
+  const pairOf = ([one, two]: readonly [string, string]) =>
+    board.data.find((p) => [p.a.id, p.b.id].sort().join() === [one, two].sort().join())!.id;
+  ok(await admin.post('/people/duplicates/dismiss', { pair_id: pairOf(twins[0]!) }), 204, 'dismiss');
+  await post('/people/merge', { keep_id: twins[1]![0], remove_id: twins[1]![1] }, 200);
+  const duplicatePair = pairOf(twins[2]!);
+
   const sessionIds = async (client: TestClient) =>
     ok(await client.get('/me/sessions'), 200, 'sessions')
       .json<{ data: { id: string; current: boolean }[] }>()
@@ -381,6 +437,11 @@ export async function fullWorld(app: App, db: Executor) {
     announcement: [announcement],
     expectedVisit: [expect1.id, expect2.id, registered.visit_id],
     visit: [onSite, leftVisit, expect1.id],
+    badgePrint: [badgePrint],
+    reportExport: [reportExport],
+    emergencySession: [drill.session.id],
+    rollEntry: [rollEntry],
+    duplicatePair: [duplicatePair],
     label: [label],
     department: [department],
     person: [subject, host, walker, leaver, pending, expect1.person.id, expect2.person.id],
@@ -391,6 +452,7 @@ export async function fullWorld(app: App, db: Executor) {
     // The contractors' visit first: its flow asks compliances, so its link reaches the most.
     visitToken: [tokenOf(expect2.link_url), tokenOf(expect1.link_url)],
     rfidCode: [pendingCode],
+    safeToken: [safeToken],
     subdomain: [entity.subdomain ?? ''],
   };
   return { ...company, admin, token, kioskToken: paired.device_token, ids };

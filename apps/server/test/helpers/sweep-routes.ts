@@ -68,6 +68,13 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'visits/:id': 'visit',
   'by-area/:areaId': 'area',
   'documents/:documentId': 'personDocument',
+  'history/:visitId': 'visit',
+  'badge-prints/:id': 'badgePrint',
+  'exports/:id': 'reportExport',
+  'emergency/sessions/:id': 'emergencySession',
+  'public/emergency/safe/:token': { own: 'safeToken' },
+  // A download link's token names an export and carries its secret: none a caller could hold.
+  'download/:token': { constant: '00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAA' },
 };
 
 /** Body and query id fields by name (an array's items by the array's name). */
@@ -78,6 +85,11 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   site_id: 'site',
   site_ids: 'site',
   area_id: 'area',
+  area_ids: 'area',
+  roll_id: 'rollEntry',
+  pair_id: 'duplicatePair',
+  keep_id: 'person',
+  remove_id: 'person',
   user_type_id: 'userType',
   user_type_ids: 'userType',
   parent_id: 'userType',
@@ -124,6 +136,12 @@ export const ROUTE_FIELD_KINDS: Record<string, Record<string, IdKind | { own: Id
   'PUT /compliances/:id': { 'content.file.id': 'agreementFile' },
   'POST /kiosk-device/rfid/verify': { code: 'kioskCode' },
   'POST /public/pre-registrations': { link_id: { own: 'linkId' } },
+  'GET /reports/history': {
+    host_id: 'person',
+    late_reason_id: 'reason',
+    early_reason_id: 'reason',
+    field_id: 'customField',
+  },
 };
 
 /**
@@ -187,6 +205,11 @@ const ROUTE_VALUES: Record<string, Record<string, unknown>> = {
   'PUT /compliances/:id': { 'content.agreement_type': 'file' },
   'POST /public/visits/:token/documents': { protocol: 'comirnaty' },
   'POST /visits/sign-in': { 'people[].custom_fields[].value': 'Sweep' },
+  'GET /reports/history': { from: isoDate(-7), to: isoDate(0) },
+  'POST /visits/sign-out': { 'custom_fields[].value': 'Sweep' },
+  // A mark's or an addition's own id (made by the phone), no record's: the same one each time.
+  'POST /emergency/sessions/:id/marks': { 'marks[].client_id': '0196f0c1-5eed-7000-8000-00000000c11d' },
+  'POST /emergency/sessions/:id/roll': { client_id: '0196f0c1-5eed-7000-8000-00000000c12d' },
 };
 
 type Upload = { field: string; data: () => Buffer; name: string; type: string };

@@ -14,7 +14,9 @@ import {
 } from '@tanstack/react-router';
 import { TIMINGS } from '@app/shared/constants';
 import { hrefFor, paths } from '@/config/paths';
+import { visitSummaryRootKey } from '@/features/reports/visit-summary/api/get-visit-summary';
 import { loadCatalogues } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { requestModals, requestNotifications } from '@/lib/overlays';
 import { registerNavigator, reloadToOrigin } from '@/lib/navigation';
 import { checkRecordIdParam } from '@/lib/record-id';
@@ -126,6 +128,11 @@ const publicRoutes = [
     lazyRouteComponent(() => import('@/features/rfid-public/components/rfid-public-page'), 'RfidPublicPage'),
     ['rfid', 'layout'],
   ),
+  publicPage(
+    paths.iAmSafe,
+    lazyRouteComponent(() => import('@/features/emergency/safe/components/safe-page'), 'SafePage'),
+    ['safe-link', 'layout'],
+  ),
   publicPage(paths.loginOneTime),
   publicPage(paths.passport, comingSoonPage),
   publicPage(
@@ -190,6 +197,12 @@ const appPage = <TPath extends string>(
     errorComponent: errorInLayout,
   });
 
+/** Spec §2: /visit_summary clears its figures and waits 0.5 s. */
+const visitSummaryDelay = async () => {
+  queryClient.removeQueries({ queryKey: visitSummaryRootKey });
+  await new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.visitSummaryRouteDelayMs));
+};
+
 const DASHBOARD_NAMESPACES = ['visits', 'sign-in', 'custom-fields', 'compliances', 'grid'];
 
 const appRoutes = [
@@ -239,7 +252,11 @@ const appRoutes = [
   appPage(paths.usersImportGrid),
   appPage(paths.usersImportQueue),
   appPage(paths.usersImportDetails),
-  appPage(paths.duplicationControlBoard),
+  appPage(
+    paths.duplicationControlBoard,
+    lazyRouteComponent(() => import('@/features/duplicates/components/duplication-board-page'), 'DuplicationBoardPage'),
+    ['duplicates'],
+  ),
   appPage(
     paths.multipleSignIn,
     lazyRouteComponent(() => import('@/features/sign-in/components/multiple-sign-in-page'), 'MultipleSignInPage'),
@@ -330,15 +347,58 @@ const appRoutes = [
     ),
     ['visit-permits'],
   ),
-  appPage(paths.reportingTime),
-  appPage(paths.reportingHistory),
-  appPage(paths.reportingVisitSummary),
-  appPage(paths.reportingUsersNotOnSite),
-  appPage(paths.reportingPrinter),
-  appPage(paths.reportingKioskLogs),
-  appPage(paths.reportingTimesheet),
-  appPage(paths.reportingTrackTrace),
-  appPage(paths.reportingExportList),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: paths.reportingTime,
+    beforeLoad: () => redirect({ to: paths.reportingTimesheet, replace: true, throw: true }),
+  }),
+  appPage(
+    paths.reportingHistory,
+    lazyRouteComponent(() => import('@/features/reports/history/components/history-page'), 'HistoryPage'),
+    ['reports', 'grid', 'visits'],
+  ),
+  appPage(
+    paths.reportingVisitSummary,
+    lazyRouteComponent(
+      () => import('@/features/reports/visit-summary/components/visit-summary-page'),
+      'VisitSummaryPage',
+    ),
+    ['reports', 'grid'],
+    visitSummaryDelay,
+  ),
+  appPage(
+    paths.reportingUsersNotOnSite,
+    lazyRouteComponent(
+      () => import('@/features/reports/presence/components/users-not-on-site-page'),
+      'UsersNotOnSitePage',
+    ),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingPrinter,
+    lazyRouteComponent(() => import('@/features/reports/devices/components/print-queue-page'), 'PrintQueuePage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingKioskLogs,
+    lazyRouteComponent(() => import('@/features/reports/devices/components/kiosk-logs-page'), 'KioskLogsPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingTimesheet,
+    lazyRouteComponent(() => import('@/features/reports/timesheet/components/timesheet-page'), 'TimesheetPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingTrackTrace,
+    lazyRouteComponent(() => import('@/features/reports/presence/components/track-trace-page'), 'TrackTracePage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingExportList,
+    lazyRouteComponent(() => import('@/features/reports/exports/components/export-list-page'), 'ExportListPage'),
+    ['reports', 'grid'],
+  ),
   appPage(
     paths.addExpectedVisitors,
     lazyRouteComponent(
@@ -408,9 +468,29 @@ const appRoutes = [
   appPage(paths.attendanceCodes),
   appPage(paths.viewIntegration),
   appPage(paths.googleAdAuth),
-  appPage(paths.emergencyList),
-  appPage(paths.emergencySessions),
-  appPage(paths.emergencySession),
+  appPage(
+    paths.emergencyList,
+    lazyRouteComponent(() => import('@/features/emergency/list/components/emergency-list-page'), 'EmergencyListPage'),
+    ['emergency'],
+  ),
+  appPage(
+    paths.emergencySessions,
+    lazyRouteComponent(
+      () => import('@/features/emergency/sessions/components/emergency-sessions-page'),
+      'EmergencySessionsPage',
+    ),
+    ['emergency', 'grid'],
+  ),
+  appPage(
+    paths.emergencySession,
+    lazyRouteComponent(() => import('@/features/emergency/session/components/session-page'), 'EmergencySessionPage'),
+    ['emergency'],
+  ),
+  appPage(
+    paths.emergencySessionReport,
+    lazyRouteComponent(() => import('@/features/emergency/report/components/report-page'), 'RollCallReportPage'),
+    ['emergency'],
+  ),
   appPage(
     paths.attendanceModes,
     lazyRouteComponent(() => import('@/features/attendance/components/attendance-modes-page'), 'AttendanceModesPage'),

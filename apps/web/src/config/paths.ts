@@ -22,6 +22,8 @@ export const publicPaths = {
   onlineCompliance: '/online-compliance/{-$id}',
   complianceLink: '/c/$visitUrl/{-$code}',
   rfidCode: '/rfid/$code',
+  /** A person's own "I am safe" link from the evacuation mail: marks them present in that session. */
+  iAmSafe: '/i-am-safe/$token',
   loginOneTime: '/login-one-time',
   passport: '/passport',
   logout: '/logout',
@@ -105,6 +107,8 @@ export const appPaths = {
   emergencyList: '/emergency-list',
   emergencySessions: '/emergency-sessions',
   emergencySession: '/emergency-sessions/$sessionName/$sessionId',
+  /** A session's roll-call report, printable, with its PDF. */
+  emergencySessionReport: '/emergency-sessions/$sessionName/$sessionId/report',
 
   attendanceModes: '/attendance-modes',
   addAttendanceMode: '/add-attendance-mode',
@@ -122,6 +126,8 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.company]: 'company_details',
   [paths.emergencySessions]: 'show_emergency_sessions',
   [paths.emergencyList]: 'show_emergency_list',
+  [paths.emergencySession]: 'show_emergency_sessions',
+  [paths.emergencySessionReport]: 'show_emergency_sessions',
   [paths.users]: 'users',
   [paths.quickPassPrint]: 'users',
   // Not in the spec's mapped names; the server serves it under `users`, so the guard asks for that too.
@@ -142,6 +148,8 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.addUserType]: 'add_new_user_type',
   [paths.privacyManager]: 'show_privacy_manager_list',
   [paths.settings]: 'user_settings',
+  // Not in the spec's mapped names: a settings sub-item, served under `user_settings`.
+  [paths.duplicationControlBoard]: 'user_settings',
   [paths.addAttendanceMode]: 'add_attendance_mode',
   [paths.attendanceModes]: 'show_attendance_modes',
   [paths.customFields]: 'show_custom_fields',
@@ -180,18 +188,8 @@ export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
   paths.usersImportGrid,
   paths.usersImportQueue,
   paths.usersImportDetails,
-  paths.duplicationControlBoard,
   paths.privacyManager,
   paths.settings,
-  paths.reportingTime,
-  paths.reportingHistory,
-  paths.reportingVisitSummary,
-  paths.reportingUsersNotOnSite,
-  paths.reportingPrinter,
-  paths.reportingKioskLogs,
-  paths.reportingTimesheet,
-  paths.reportingTrackTrace,
-  paths.reportingExportList,
   paths.integration,
   paths.integrationSettings,
   paths.syncIntegration,
@@ -203,9 +201,6 @@ export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
   paths.attendanceCodes,
   paths.viewIntegration,
   paths.googleAdAuth,
-  paths.emergencyList,
-  paths.emergencySessions,
-  paths.emergencySession,
 ]);
 
 /** The routes a Standalone company may open; every other signed-in route sends it to the sites list. */

@@ -132,6 +132,21 @@ export function onRealtimeResync(listener: () => void): () => void {
   return () => resyncListeners.delete(listener);
 }
 
+/**
+ * Sends a request of ours on the connection when it is up (answers whether it was sent). Rooms asked
+ * for this way are lost with the connection: callers ask again each time it is live again.
+ */
+export function emitRealtime<E extends keyof ClientToServerEvents>(
+  event: E,
+  ...args: Parameters<ClientToServerEvents[E]>
+): boolean {
+  const current = getSocket();
+  if (!current.connected) return false;
+  // socket.io cannot narrow its argument list from a generic event name.
+  (current.emit as (name: string, ...rest: unknown[]) => void)(event, ...args);
+  return true;
+}
+
 /** Keeps the socket connected to the company while the calling component is mounted. */
 export function useRealtimeConnection(forEntityId: string): void {
   useEffect(() => {

@@ -29,7 +29,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleKey, readonly Permission[]> = 
   admin: PERMISSIONS,
   system_admin: PERMISSIONS,
   employee: ['passport', 'dashboard'],
-  employee_reporting: ['passport', 'dashboard', ...REPORTING],
+  // Reads the reports and takes them away as spreadsheets; changes nothing (issue 14 item 9).
+  employee_reporting: ['passport', ...REPORTING],
   fire_warden: ['passport', 'dashboard', ...EMERGENCY],
 };
 

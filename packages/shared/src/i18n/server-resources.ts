@@ -13,6 +13,9 @@ import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
 import arKioskDevice from './ar/errors.kiosk-device.json';
 import arPeople from './ar/errors.people.json';
+import arReports from './ar/errors.reports.json';
+import arEmergencyRoll from './ar/errors.emergency-roll.json';
+import arEmergency from './ar/errors.emergency.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -26,6 +29,9 @@ import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
 import enKioskDevice from './en/errors.kiosk-device.json';
 import enPeople from './en/errors.people.json';
+import enReports from './en/errors.reports.json';
+import enEmergencyRoll from './en/errors.emergency-roll.json';
+import enEmergency from './en/errors.emergency.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -39,6 +45,9 @@ import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
 import esKioskDevice from './es/errors.kiosk-device.json';
 import esPeople from './es/errors.people.json';
+import esReports from './es/errors.reports.json';
+import esEmergencyRoll from './es/errors.emergency-roll.json';
+import esEmergency from './es/errors.emergency.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -56,6 +65,9 @@ export const serverResources: Resources = {
       enSecurity,
       enKioskDevice,
       enPeople,
+      enReports,
+      enEmergencyRoll,
+      enEmergency,
     ),
     emails: enEmails,
   },
@@ -73,6 +85,9 @@ export const serverResources: Resources = {
       arSecurity,
       arKioskDevice,
       arPeople,
+      arReports,
+      arEmergencyRoll,
+      arEmergency,
     ),
     emails: arEmails,
   },
@@ -90,6 +105,9 @@ export const serverResources: Resources = {
       esSecurity,
       esKioskDevice,
       esPeople,
+      esReports,
+      esEmergencyRoll,
+      esEmergency,
     ),
     emails: esEmails,
   },

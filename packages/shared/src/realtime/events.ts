@@ -1,6 +1,8 @@
 // Typed real-time events (spec §7 "Real-time events"). Server → client names keep the spec's names.
 import type { AnnouncementState } from '../announcements/state';
 import type { PlanId } from '../constants';
+import type { ExportProgressEvent, ReportExport } from '../reports/exports';
+import type { RollCounts, RollEntry } from '../emergency/schemas';
 import type { Dashboard, Visit } from '../visits/schemas';
 import type { VisitAction } from '../visits/stages';
 
@@ -24,7 +26,18 @@ export type ServerToClientEvents = {
   }) => void;
   /** Ours: kiosks whose online state changed (a heartbeat after silence), so open kiosk lists redraw. */
   updateKiosks: (payload: { kiosk_ids: string[]; online: boolean }) => void;
-  updateEmergencySessionData: (payload: { sessionId: string }) => void;
+  /**
+   * A session changed (spec's payload `sessionId`): to the sockets watching it (`emergencySessionRoom`),
+   * with the roll entries that changed and the counts after, so fifty wardens' screens patch what they
+   * show; to the company's emergency room (`entityEmergencyRoom`) the id and counts only, so lists
+   * redraw. `ended`: the session ended.
+   */
+  updateEmergencySessionData: (payload: {
+    sessionId: string;
+    entries?: RollEntry[];
+    counts?: RollCounts;
+    ended?: boolean;
+  }) => void;
   pongUpdateEntityPackage: (payload: { action: 'upgrade' | 'downgrade'; entityPlan: PlanId; package: string }) => void;
   pongUpdateEntityPlan: (payload: { entityPlan: PlanId; package: string }) => void;
   pongUpdateUserRole: (payload: {
@@ -68,12 +81,24 @@ export type ServerToClientEvents = {
   }) => void;
   /** Ours: today's counts of the whole company after visits changed, to members who see all of it (decision 023). */
   dashboardCounts: (payload: Dashboard) => void;
+  /** Ours: how far one of the requester's report exports is (to their `user:<id>` room, each batch). */
+  reportExportProgress: (payload: ExportProgressEvent & { entity_id: string }) => void;
+  /** Ours: one of the requester's report exports finished (done or failed), to their `user:<id>` room. */
+  reportExportDone: (payload: ReportExport & { entity_id: string }) => void;
+  /** Ours: badge prints queued, printed, cancelled or reprinted, so an open print queue redraws. */
+  updateBadgePrints: (payload: { ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };
 
 export type ClientToServerEvents = {
   join: (entityId: string) => void;
+  /**
+   * Ours: the session page asks for a session's live marks; the server checks that the member may
+   * join that session (emergency permission, its areas) and answers with `ok`.
+   */
+  watchEmergencySession: (sessionId: string, ack: (result: { ok: boolean }) => void) => void;
+  unwatchEmergencySession: (sessionId: string) => void;
 };
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -85,5 +110,9 @@ export const entityAllRoom = (entityId: string) => `entity:${entityId}:all`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The company's sockets whose member owns it: they hear what other admins create (spec §6). */
 export const entityOwnersRoom = (entityId: string) => `entity:${entityId}:owners`;
+/** The company's sockets whose member has the emergency permission (session started/ended notices). */
+export const entityEmergencyRoom = (entityId: string) => `entity:${entityId}:emergency`;
+/** The sockets watching one emergency session's page (its marks, live). */
+export const emergencySessionRoom = (sessionId: string) => `emergency:${sessionId}`;
 /** The sockets of one browser session (server-side only: a session ends, its sockets close). */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -327,6 +327,8 @@ export const signOutBodySchema = z
     area_id: z.uuid().optional(),
     /** An early sign-out reason; the one that applies is taken when left out and exactly one does. */
     reason_id: z.uuid().nullable().optional(),
+    /** Values of the custom fields asked at sign-out, kept with each visit signed out. */
+    custom_fields: z.array(customFieldValueInputSchema).max(L.customFieldsMax).default([]),
   })
   .superRefine((b, ctx) => {
     if (b.visit_ids.length + b.person_ids.length === 0) {

@@ -89,6 +89,28 @@ export const people = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower("first_name" || ' ' || "last_name" || ' ' || coalesce("company_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("id_number", '') || ' ' || coalesce("rfid", '')) || ' ' || coalesce("phone_code", '') || coalesce("phone", '')`,
     ),
+    // What the duplicate scan matches on (decision 032, migration 0036): the ways one person's details
+    // come to differ from a copy of them.
+    /** The email without case, a `+tag`, or the dots of a Gmail address. */
+    emailMatch: text('email_match').generatedAlwaysAs(
+      sql`case when "email" is null then null when split_part(lower("email"), '@', 2) in ('gmail.com', 'googlemail.com') then replace(split_part(split_part(lower("email"), '@', 1), '+', 1), '.', '') || '@gmail.com' else split_part(split_part(lower("email"), '@', 1), '+', 1) || '@' || split_part(lower("email"), '@', 2) end`,
+    ),
+    /** The phone's last nine digits (with or without its country code, a leading zero), from seven. */
+    phoneMatch: text('phone_match').generatedAlwaysAs(
+      sql`case when length(ltrim("phone", '0')) >= 7 then right(ltrim("phone", '0'), 9) end`,
+    ),
+    /** The id number's letters and digits, from four. */
+    idNumberMatch: text('id_number_match').generatedAlwaysAs(
+      sql`case when length(regexp_replace(lower("id_number"), '[^[:alnum:]]', '', 'g')) >= 4 then regexp_replace(lower("id_number"), '[^[:alnum:]]', '', 'g') end`,
+    ),
+    /** The full name, lower-cased, spaces collapsed. */
+    nameKey: text('name_key').generatedAlwaysAs(
+      sql`btrim(regexp_replace(lower("first_name" || ' ' || "last_name"), '[[:space:]]+', ' ', 'g'))`,
+    ),
+    /** The company a person comes from, lower-cased, spaces collapsed; null when none. */
+    companyKey: text('company_key').generatedAlwaysAs(
+      sql`nullif(btrim(regexp_replace(lower(coalesce("company_name", '')), '[[:space:]]+', ' ', 'g')), '')`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
@@ -107,6 +129,9 @@ export const people = pgTable(
     index('people_entity_status_idx').on(t.entityId, t.status, t.id),
     index('people_entity_created_idx').on(t.entityId, t.createdAt, t.id),
     index('people_entity_role_idx').on(t.entityId, t.roleId, t.id),
+    index('people_entity_email_match_idx').on(t.entityId, t.emailMatch),
+    index('people_entity_phone_match_idx').on(t.entityId, t.phoneMatch),
+    index('people_entity_id_number_match_idx').on(t.entityId, t.idNumberMatch),
   ],
 );
 

@@ -212,6 +212,10 @@ export const badgePrints = pgTable(
     status: text('status').notNull().default('queued'),
     badge: jsonb('badge').$type<Record<string, unknown>>().notNull(),
     requestedByPersonId: uuid('requested_by_person_id'),
+    /** The print this one reprints (the same badge, sent again); null for a first print. */
+    reprintOf: uuid('reprint_of'),
+    /** When the print was confirmed on paper (the dashboard's print dialog, or the kiosk that printed it). */
+    printedAt: timestamp('printed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -219,7 +223,10 @@ export const badgePrints = pgTable(
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
     foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.reprintOf], foreignColumns: [t.entityId, t.id] }),
     index('badge_prints_entity_created_idx').on(t.entityId, t.createdAt),
+    // The print queue's order (newest first) and its keyset.
+    index('badge_prints_entity_created_id_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

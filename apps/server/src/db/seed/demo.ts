@@ -17,8 +17,11 @@ import { seedDemoVisitPermits } from './demo-visit-permits';
 import { seedDemoAnnouncements } from './demo-announcements';
 import { seedDemoJourneys } from './demo-journeys';
 import { seedDemoVisits } from './demo-visits';
+import { createDemoWarden, seedDemoEmergency } from './demo-emergency';
+import { seedDemoDuplicates } from './demo-duplicates';
 
-export type DemoLogins = { admin: { email: string; password: string }; system: { email: string; password: string } };
+type Login = { email: string; password: string };
+export type DemoLogins = { admin: Login; system: Login; warden: Login };
 
 /** On an empty database: a demo company (Cloud, enterprise) with an admin, and a platform system admin. */
 export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Promise<DemoLogins | null> {
@@ -42,6 +45,7 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   });
   await addMember(db, company, admin.id, 'admin', { isOwner: true });
   await addMember(db, company, system.id, 'system_admin');
+  const warden = await createDemoWarden(db, company, randomToken(9));
   await seedDemoSetup(db, company.id);
   await withTenant(db, company.id, (tx) => seedDemoKiosks(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoPeople(tx, company.id));
@@ -53,11 +57,16 @@ export async function seedDemoIfEmpty(db: Executor, log: FastifyBaseLogger): Pro
   await withTenant(db, company.id, (tx) => seedDemoAnnouncements(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoJourneys(tx, company.id));
   await withTenant(db, company.id, (tx) => seedDemoVisits(tx, company.id));
+  // Last week's fire drill: over the people those visits had on site then.
+  await withTenant(db, company.id, (tx) => seedDemoEmergency(tx, company.id));
+  // Three people entered twice, and the first scan for duplicates.
+  await seedDemoDuplicates(db, company.id);
   const logins = {
     admin: { email: admin.email, password: adminPassword },
     system: { email: system.email, password: systemPassword },
+    warden,
   };
-  log.info({ admin: admin.email, system: system.email }, 'seeded the demo company');
+  log.info({ admin: admin.email, system: system.email, warden: warden.email }, 'seeded the demo company');
   return logins;
 }
 

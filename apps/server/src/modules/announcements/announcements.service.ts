@@ -12,7 +12,7 @@ import { announcementTimeIssues, fromLocalDateTime, toLocalDateTime } from '@app
 import type { Language } from '@app/shared/constants';
 import type { z } from 'zod';
 import type { listAnnouncementsQuerySchema } from '@app/shared/announcements/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -34,11 +34,9 @@ import {
   type AnnouncementTarget,
 } from './announcements.repository';
 import { sanitizeAnnouncementHtml } from './sanitize';
+import { inTenant } from '../access/in-tenant';
 
 type ListQuery = z.output<typeof listAnnouncementsQuerySchema>;
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /**
  * Whether the caller may change an announcement (spec §6 admin scope): an admin limited to some user

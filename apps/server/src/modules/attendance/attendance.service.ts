@@ -22,7 +22,7 @@ import {
   type NameRef,
 } from '@app/shared/attendance/schemas';
 import type { Language } from '@app/shared/constants';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -53,6 +53,7 @@ import {
   type ModeRow,
   type ReasonRow,
 } from './attendance.repository';
+import { inTenant } from '../access/in-tenant';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -102,9 +103,6 @@ async function withParts(tx: Executor, entityId: string, rows: ModeRow[]): Promi
     }),
   );
 }
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 const ruleViolation = (problem: RuleProblem) =>
   new AppError('rule_violation', { field: problem.field, messageKey: problem.key, vars: problem.vars });

@@ -14,14 +14,13 @@ import {
 import { answerStillValid } from '@app/shared/compliances/validity';
 import type { AnswerRecord } from '@app/shared/compliances/responses';
 import type { AnswerStatus } from '@app/shared/compliances/answer-status';
-import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { companyZone } from '../access/company-zone';
 import { writeAudits } from '../audit/audit.repository';
-import { findPeople, userTypesOf } from '../people/people.repository';
-import { personInScope } from '../people/person-scope';
+import { userTypesOf } from '../people/people.repository';
+import { mustFindPersonInScope } from '../people/person-scope';
 import { findArea } from '../sites/sites.repository';
 import { findVisitRows } from '../visits/visits.repository';
 import { askedOf } from './compliance-content';
@@ -32,16 +31,7 @@ import {
   listPersonResponses,
   type PersonResponseRow,
 } from './compliances.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
-
-/** A person the actor may act on (spec §6); anyone else, in this company or another, is not found. */
-async function mustFindPerson(tx: Executor, ctx: AccessContext, personId: string) {
-  const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [personId]);
-  if (!person) throw new AppError('not_found');
-  return person;
-}
+import { inTenant } from '../access/in-tenant';
 
 function toResponse(row: PersonResponseRow, now: Date): ComplianceResponse {
   const r = row.response;
@@ -87,7 +77,7 @@ export async function recordResponses(
 ): Promise<ComplianceResponse[]> {
   const timeZone = companyZone(ctx);
   return inTenant(app, ctx, async (tx) => {
-    await mustFindPerson(tx, ctx, personId);
+    await mustFindPersonInScope(tx, ctx, personId);
     if (body.area_id && !(await findArea(tx, ctx.entityId, ctx.siteIds, body.area_id))) {
       throw new AppError('rule_violation', { field: 'area_id', messageKey: 'compliance_area_not_available' });
     }
@@ -189,7 +179,7 @@ export async function listResponses(
   q: ListResponsesParams,
 ) {
   return inTenant(app, ctx, async (tx) => {
-    await mustFindPerson(tx, ctx, personId);
+    await mustFindPersonInScope(tx, ctx, personId);
     const now = new Date();
     const { rows, count } = await listPersonResponses(tx, ctx.entityId, personId, {
       complianceId: q.compliance_id,
@@ -211,7 +201,7 @@ export async function getResponse(
   responseId: string,
 ): Promise<ComplianceResponseDetails> {
   return inTenant(app, ctx, async (tx) => {
-    await mustFindPerson(tx, ctx, personId);
+    await mustFindPersonInScope(tx, ctx, personId);
     const { rows } = await listPersonResponses(tx, ctx.entityId, personId, { ids: [responseId], page: 1, limit: 1 });
     const row = rows[0];
     if (!row) throw new AppError('not_found');

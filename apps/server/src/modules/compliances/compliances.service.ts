@@ -9,7 +9,7 @@ import type {
   ListCompliancesParams,
   StoredAsked,
 } from '@app/shared/compliances/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
@@ -29,11 +29,9 @@ import {
   type ComplianceRow,
   type ComplianceVersionRow,
 } from './compliances.repository';
+import { inTenant } from '../access/in-tenant';
 
 type JourneyRef = { id: string; name: string };
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 const iso = (value: Date) => value.toISOString();
 

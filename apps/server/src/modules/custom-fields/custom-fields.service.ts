@@ -16,7 +16,7 @@ import {
   type SectionBody,
 } from '@app/shared/custom-fields/schemas';
 import type { Language } from '@app/shared/constants';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -47,6 +47,7 @@ import {
   type SectionRow,
 } from './custom-fields.repository';
 import { replaceSectionTypes, sectionTypesOf } from './section-user-types';
+import { inTenant } from '../access/in-tenant';
 
 const L = CUSTOM_FIELD_LIMITS;
 
@@ -75,9 +76,6 @@ const toSection = (row: SectionRow, fields: FieldWithCount[], typeIds: string[] 
   user_type_ids: typeIds,
   fields: fields.filter((f) => f.field.sectionId === row.id).map((f) => toField(f.field, f.valueCount)),
 });
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /** Spec §6: custom fields are for the professional and enterprise plans; every endpoint checks first. */
 export function assertCustomFieldsPlan(ctx: AccessContext): void {

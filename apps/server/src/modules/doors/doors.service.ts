@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Door, DoorBody, UpdateDoorBody } from '@app/shared/doors/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
@@ -16,6 +16,7 @@ import {
   updateDoor,
   type DoorRow,
 } from './doors.repository';
+import { inTenant } from '../access/in-tenant';
 
 const toDoor = (row: DoorRow, kioskName: string | null): Door => ({
   id: row.id,
@@ -24,9 +25,6 @@ const toDoor = (row: DoorRow, kioskName: string | null): Door => ({
   kiosk: row.kioskId && kioskName !== null ? { id: row.kioskId, name: kioskName } : null,
   created_at: row.createdAt.toISOString(),
 });
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /** The opener must be a kiosk of the door's own area; its name comes back for the answer. */
 async function checkOpener(tx: Executor, entityId: string, areaId: string, kioskId: string | null) {

@@ -14,7 +14,7 @@ import type {
 } from '@app/shared/expected-visits/form-options';
 import type { HostSettings } from '@app/shared/pre-registration/schemas';
 import type { PROFILE_FIELDS, RegistrationMethod } from '@app/shared/user-types/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
 import { companyZone } from '../access/company-zone';
 import { findPeoplePage } from '../people/people-list.repository';
@@ -25,9 +25,7 @@ import { listSitesWithAreas } from '../sites/sites.repository';
 import { listUserTypes } from '../user-types/user-types.repository';
 import { findUserType, listedHostIds, searchHosts } from './expected-visits.repository';
 import { flowFor, hostSettingsOf } from './visit-rules';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 const RESULTS_MAX = 10;
 

@@ -13,7 +13,7 @@ import { isVisitDate, validateExpectedVisitBodySchema } from '@app/shared/expect
 import type { RegistrationMethod } from '@app/shared/user-types/schemas';
 import { decide, type JourneyStage, type VisitAction } from '@app/shared/visits/stages';
 import type { z } from 'zod';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -70,9 +70,7 @@ import {
 import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { assertVisitPermitted } from '../visit-permits/permit-rule';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 type Resolved = {
   site: { id: string; name: string };

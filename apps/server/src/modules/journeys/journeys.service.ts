@@ -18,7 +18,7 @@ import type {
 } from '@app/shared/journeys/schemas';
 import { KIOSK_ONLINE_WINDOW_MS } from '@app/shared/kiosks/schemas';
 import type { RegistrationMethod } from '@app/shared/user-types/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { checkImage } from '../../lib/images';
@@ -58,11 +58,9 @@ import {
   type FlowWithRefs,
   type JourneyWithCounts,
 } from './journeys.repository';
+import { inTenant } from '../access/in-tenant';
 
 const REGISTRATION_NOT_REQUIRED: RegistrationMethod = 'registration_not_required';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 const siteInScope = (ctx: AccessContext, siteId: string) => ctx.siteIds === null || ctx.siteIds.includes(siteId);
 const names = (items: { name: string }[]) => items.map((i) => i.name).join(', ');

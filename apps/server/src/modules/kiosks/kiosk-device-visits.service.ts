@@ -9,47 +9,49 @@ import type { KioskSignMode } from '@app/shared/kiosks/schemas';
 import type { VisitActionResult } from '@app/shared/visits/schemas';
 import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { sha256 } from '../../lib/tokens';
-import { findEntity } from '../access/access.repository';
 import type { AccessContext } from '../access/access.types';
 import { signIn } from '../visits/sign-in.service';
 import { signOut } from '../visits/sign-out.service';
-import { findKioskByTokenHash, findKiosks, touchKiosk } from './kiosks.repository';
+import { recordKioskEvents } from './kiosk-events';
+import { deviceKiosk } from './device-kiosk';
+import type { KioskWithPlace } from './kiosks.repository';
 import { toSettings } from './kiosks.service';
 
 const KIOSK_PERMISSIONS = permissionMapOf(['dashboard']);
 
-type KioskActor = { ctx: AccessContext; areaId: string; signMode: KioskSignMode };
+type KioskActor = { ctx: AccessContext; areaId: string; signMode: KioskSignMode; kiosk: KioskWithPlace };
 
 /** The kiosk a device token belongs to, acting at its own site; a token of no kiosk is refused. */
 async function kioskActor(app: FastifyInstance, deviceToken: string | undefined): Promise<KioskActor> {
-  const notRegistered = () =>
-    new AppError('unauthenticated', { field: 'authorization', messageKey: 'kiosk_not_registered' });
-  if (!deviceToken) throw notRegistered();
-  const found = await findKioskByTokenHash(app.db.db, sha256(deviceToken));
-  if (!found) throw notRegistered();
-  const entity = await findEntity(app.db.db, found.entityId);
-  if (!entity) throw notRegistered();
-  const row = await withTenant(app.db.db, entity.id, async (tx) => {
-    await touchKiosk(tx, entity.id, found.id, undefined);
-    const [kiosk] = await findKiosks(tx, entity.id, null, [found.id]);
-    return kiosk;
-  });
-  if (!row) throw notRegistered();
-  return {
-    ctx: {
-      entityId: entity.id,
-      entity,
-      actor: { kind: 'kiosk', kioskId: row.kiosk.id },
-      role: null,
-      permissions: KIOSK_PERMISSIONS,
-      otpEnrolmentRequired: false,
-      siteIds: [row.siteId],
-      userTypeIds: null,
-    },
-    areaId: row.kiosk.areaId,
-    signMode: toSettings(row.kiosk.settings).sign_mode,
-  };
+  const { ctx, kiosk } = await deviceKiosk(app, deviceToken, KIOSK_PERMISSIONS);
+  return { ctx, areaId: kiosk.kiosk.areaId, signMode: toSettings(kiosk.kiosk.settings).sign_mode, kiosk };
+}
+
+/** The kiosk logs' record of the people a kiosk signed in or out (a replayed request did nothing new). */
+async function logVisits(
+  app: FastifyInstance,
+  actor: KioskActor,
+  kind: 'signed_in' | 'signed_out',
+  result: VisitActionResult,
+) {
+  if (result.replayed || result.data.length === 0) return result;
+  const { kiosk } = actor.kiosk;
+  await withTenant(app.db.db, actor.ctx.entityId, (tx) =>
+    recordKioskEvents(
+      tx,
+      actor.ctx.entityId,
+      result.data.map((visit) => ({
+        kioskId: kiosk.id,
+        kioskName: kiosk.name,
+        areaId: visit.area.id,
+        siteId: visit.site.id,
+        kind,
+        personId: visit.person.id,
+        visitId: visit.id,
+      })),
+    ),
+  );
+  return result;
 }
 
 /** POST /kiosk-device/sign-in: arrivals at the kiosk's area, refused by a sign-out-only kiosk. */
@@ -63,12 +65,13 @@ export async function kioskSignIn(
   if (kiosk.signMode === 'sign_out_only') {
     throw new AppError('rule_violation', { field: 'sign_mode', messageKey: 'kiosk_sign_out_only' });
   }
-  return signIn(
+  const result = await signIn(
     app,
     kiosk.ctx,
     { area_id: kiosk.areaId, people: body.people, idempotency_key: body.idempotency_key },
     opts,
   );
+  return logVisits(app, kiosk, 'signed_in', result);
 }
 
 /** POST /kiosk-device/sign-out: people on site at the kiosk's area, refused by a sign-in-only kiosk. */
@@ -82,10 +85,11 @@ export async function kioskSignOut(
   if (kiosk.signMode === 'sign_in_only') {
     throw new AppError('rule_violation', { field: 'sign_mode', messageKey: 'kiosk_sign_in_only' });
   }
-  return signOut(
+  const result = await signOut(
     app,
     kiosk.ctx,
     { visit_ids: [], person_ids: body.person_ids, area_id: kiosk.areaId, reason_id: body.reason_id },
     opts,
   );
+  return logVisits(app, kiosk, 'signed_out', result);
 }

@@ -4,6 +4,7 @@ import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
 import { areas, entities, kioskPairings, kiosks, sites } from '../../db/schema/index';
 import { siteFilter } from '../sites/sites.repository';
+import { recordKioskSeen } from './kiosk-events';
 
 export type KioskRow = typeof kiosks.$inferSelect;
 export type PairingRow = typeof kioskPairings.$inferSelect;
@@ -126,13 +127,16 @@ export async function touchKiosk(
   appVersion: string | null | undefined,
 ): Promise<Date | null> {
   const [before] = await tx
-    .select({ lastSeenAt: kiosks.lastSeenAt })
+    .select({ lastSeenAt: kiosks.lastSeenAt, appVersion: kiosks.appVersion })
     .from(kiosks)
     .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)))
     .for('update');
+  const now = new Date();
+  // Coming online and a new app version are logged; a heartbeat that changes nothing is not.
+  if (before) await recordKioskSeen(tx, entityId, id, before, appVersion, now);
   await tx
     .update(kiosks)
-    .set({ lastSeenAt: new Date(), ...(appVersion ? { appVersion } : {}) })
+    .set({ lastSeenAt: now, ...(appVersion ? { appVersion } : {}) })
     .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, id)));
   return before?.lastSeenAt ?? null;
 }

@@ -7,7 +7,7 @@ import {
   type KioskSettings,
   type ListKiosksQuery,
 } from '@app/shared/kiosks/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { KioskSettingsRecord } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -26,7 +26,9 @@ import {
   type KioskWithPlace,
 } from './kiosks.repository';
 import { releaseDoorsOfKiosks } from '../doors/doors.repository';
+import { recordKioskEvents, settingsChanges } from './kiosk-events';
 import { journeyAppliesToSite, releaseKiosksFromForeignJourneys } from '../journeys/journeys.repository';
+import { inTenant } from '../access/in-tenant';
 
 export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
   sign_mode: record.signMode ?? 'sign_in_sign_out',
@@ -73,9 +75,6 @@ export function toKiosk({ kiosk, areaName, siteId, siteName }: KioskWithPlace, n
     created_at: kiosk.createdAt.toISOString(),
   };
 }
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /** Spec §6: on the Standalone package people may only rename kiosks. */
 function assertMayChangeKiosks(ctx: AccessContext) {
@@ -173,6 +172,9 @@ export async function addKiosk(app: FastifyInstance, ctx: AccessContext, body: A
     }
     const kiosk = toKiosk((await mustFindAll(tx, ctx, [id]))[0]!);
     await writeAudit(tx, ctx, { action: 'kiosk.create', targetType: 'kiosk', targetId: id, after: kiosk });
+    await recordKioskEvents(tx, ctx.entityId, [
+      { kioskId: id, kioskName: kiosk.name, areaId: kiosk.area_id, siteId: kiosk.site_id, kind: 'added' },
+    ]);
     return kiosk;
   });
 }
@@ -188,6 +190,18 @@ export async function renameKiosk(app: FastifyInstance, ctx: AccessContext, id: 
       before: { name: before!.kiosk.name },
       after: { name },
     });
+    if (before!.kiosk.name !== name) {
+      await recordKioskEvents(tx, ctx.entityId, [
+        {
+          kioskId: id,
+          kioskName: name,
+          areaId: before!.kiosk.areaId,
+          siteId: before!.siteId,
+          kind: 'renamed',
+          detail: { from_name: before!.kiosk.name, to_name: name },
+        },
+      ]);
+    }
     return toKiosk((await mustFindAll(tx, ctx, [id]))[0]!);
   });
 }
@@ -213,6 +227,25 @@ export async function changeKioskSettings(
         before: toSettings(row.kiosk.settings),
         after: settings,
       })),
+    );
+    await recordKioskEvents(
+      tx,
+      ctx.entityId,
+      before.flatMap((row) => {
+        const changes = settingsChanges(toSettings(row.kiosk.settings), settings);
+        return changes.length === 0
+          ? []
+          : [
+              {
+                kioskId: row.kiosk.id,
+                kioskName: row.kiosk.name,
+                areaId: row.kiosk.areaId,
+                siteId: row.siteId,
+                kind: 'settings_changed' as const,
+                detail: { changes },
+              },
+            ];
+      }),
     );
     return (await mustFindAll(tx, ctx, ids)).map((row) => toKiosk(row));
   });
@@ -275,6 +308,21 @@ export async function moveKiosks(
         after: { area_id: target.area_id },
       })),
     );
+    await recordKioskEvents(
+      tx,
+      ctx.entityId,
+      moving.map((row) => ({
+        kioskId: row.kiosk.id,
+        kioskName: row.kiosk.name,
+        areaId: target.area_id,
+        siteId: area.siteId,
+        kind: 'moved' as const,
+        detail: {
+          from_area: { id: row.kiosk.areaId, name: row.areaName },
+          to_area: { id: area.id, name: area.name },
+        },
+      })),
+    );
     return (await mustFindAll(tx, ctx, ids)).map((row) => toKiosk(row));
   });
 }
@@ -291,5 +339,14 @@ export async function deregisterKiosk(app: FastifyInstance, ctx: AccessContext, 
       targetId: id,
       before: toKiosk(before!),
     });
+    await recordKioskEvents(tx, ctx.entityId, [
+      {
+        kioskId: id,
+        kioskName: before!.kiosk.name,
+        areaId: before!.kiosk.areaId,
+        siteId: before!.siteId,
+        kind: 'deregistered',
+      },
+    ]);
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { userRoom } from '@app/shared/realtime/events';
 import { isLanguage, type Language } from '@app/shared/constants';
 import type { InviteCandidate, MassResult, SkipReason } from '@app/shared/people/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -32,12 +32,10 @@ import { canGiveRole } from '../access/role-rules';
 import { personInScope } from './person-scope';
 import { fullName, isSelf, usesDashboard } from './person-view';
 import { findPeople, type PersonRecord } from './people.repository';
+import { inTenant } from '../access/in-tenant';
 
 /** How long the set-password link of an invitation works (as long as a new company's welcome link). */
 export const INVITE_LINK_TTL_MS = 72 * 60 * 60 * 1000;
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /**
  * The people asked for, each with why they cannot be invited (null when they can), and what the

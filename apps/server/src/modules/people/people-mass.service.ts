@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@app/shared/constants';
 import type { MassResult } from '@app/shared/people/schemas';
-import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
@@ -27,9 +26,7 @@ import {
   userTypesOf,
   type PersonRecord,
 } from './people.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 /** Archive or activate: never the company's default people nor the caller's own person. */
 export async function setPeopleStatus(

@@ -3,7 +3,7 @@
 // privately; the old file goes once the new one is recorded.
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@app/shared/constants';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkImage, detectImageKind } from '../../lib/images';
 import { randomToken } from '../../lib/tokens';
@@ -14,9 +14,7 @@ import { personInScope } from './person-scope';
 import { mandatoryOf } from './person-rules';
 import { photoUrl, photoVersion, tokenMayNotChange } from './person-view';
 import { findPeople, findUserTypesByIds, updatePerson, userTypesOf } from './people.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
   const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [id]);

@@ -11,7 +11,7 @@ import {
   personBodySchema,
   personSchema,
 } from '@app/shared/people/schemas';
-import { sendStoredFile } from '../../lib/file-serving';
+import { contentDisposition, sendStoredFile } from '../../lib/file-serving';
 import { readSingleFile } from '../../lib/uploads';
 import { requireAccess } from '../../plugins/auth';
 import { departmentsRoutes } from './departments.routes';
@@ -19,6 +19,7 @@ import { labelsRoutes } from './labels.routes';
 import { peopleMassRoutes } from './people-mass.routes';
 import { ownDetailsRoutes } from './own-details.routes';
 import { personDocumentsRoutes } from './person-documents.routes';
+import { exportPersonData } from './person-data-export';
 import { readPhoto, removePhoto, setPhoto } from './people-photo.service';
 import {
   changePerson,
@@ -159,6 +160,28 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove the profile photo', params: idParam, response: { 200: personSchema } },
     },
     async (req) => removePhoto(app, requireAccess(req), req.params.id),
+  );
+  app.get(
+    '/people/:id/data-export',
+    {
+      config: { access: { permission: 'users' as const, noClientToken: true } },
+      schema: {
+        tags,
+        summary: 'Everything held about the person, as a zip (a subject-access request)',
+        description:
+          'JSON files (person, visits, compliance answers, documents, visit permits, QuickPasses, emergency rolls) and the files (the photo, each document’s upload). Audited.',
+        params: idParam,
+      },
+    },
+    async (req, reply) => {
+      const { stream, fileName } = await exportPersonData(app, requireAccess(req), req.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
   );
   app.get(
     '/people/:id/photo',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { userRoom } from '@app/shared/realtime/events';
 import type { Language } from '@app/shared/constants';
 import type { AssignableRole, Availability, Person, PersonBodyParsed } from '@app/shared/people/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
@@ -32,9 +32,7 @@ import {
   type PersonRecord,
 } from './people.repository';
 import { findCountedPeoplePage } from './people-list.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 /** The database's own unique indexes back the checks up when two requests race. */
 async function mapUniqueViolations<T>(work: Promise<T>): Promise<T> {

@@ -13,7 +13,7 @@ import type {
   PersonDocumentForm,
 } from '@app/shared/people/documents';
 import { PERSON_DOCUMENT_LIMITS } from '@app/shared/people/documents';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkDocument, storedFileType } from '../../lib/documents';
 import { cleanFileName } from '../../lib/file-serving';
@@ -24,8 +24,7 @@ import { companyZone } from '../access/company-zone';
 import { writeAudit } from '../audit/audit.repository';
 import { askedOf } from '../compliances/compliance-content';
 import { insertComplianceResponses } from '../compliances/compliances.repository';
-import { findPeople } from '../people/people.repository';
-import { personInScope } from './person-scope';
+import { mustFindPersonInScope } from './person-scope';
 import { tokenMayNotChange } from './person-view';
 import {
   endResponse,
@@ -37,20 +36,11 @@ import {
   updateDocument,
   type PersonDocumentRow,
 } from './person-documents.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
-
-/** A person the caller may see (spec §6 scope); anyone else, here or in another company, is not found. */
-async function mustFindPerson(tx: Executor, ctx: AccessContext, personId: string) {
-  const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [personId]);
-  if (!person) throw new AppError('not_found');
-  return person;
-}
+import { inTenant } from '../access/in-tenant';
 
 /** A person whose documents the caller may change: the API token leaves dashboard people alone (decision 017). */
 async function mustFindPersonToChange(tx: Executor, ctx: AccessContext, personId: string) {
-  const person = await mustFindPerson(tx, ctx, personId);
+  const person = await mustFindPersonInScope(tx, ctx, personId);
   if (tokenMayNotChange(ctx, person)) throw new AppError('forbidden', { messageKey: 'api_token_dashboard_person' });
   return person;
 }
@@ -119,7 +109,7 @@ export async function listDocumentTypes(
 /** GET /people/{id}/documents: the person's documents that are not deleted, newest first. */
 export async function listDocuments(app: FastifyInstance, ctx: AccessContext, personId: string) {
   return inTenant(app, ctx, async (tx) => {
-    await mustFindPerson(tx, ctx, personId);
+    await mustFindPersonInScope(tx, ctx, personId);
     const rows = await listPersonDocuments(tx, ctx.entityId, personId);
     return { data: rows.map((r) => toDocument(r.document, r.complianceName)) };
   });
@@ -310,7 +300,7 @@ export async function changeDocumentStatus(
 /** GET /people/{id}/documents/{documentId}/file: the stored file, with its type from its content. */
 export async function readDocumentFile(app: FastifyInstance, ctx: AccessContext, personId: string, documentId: string) {
   const doc = await inTenant(app, ctx, async (tx) => {
-    await mustFindPerson(tx, ctx, personId);
+    await mustFindPersonInScope(tx, ctx, personId);
     return mustFindDocument(tx, ctx, personId, documentId);
   });
   const data = doc.file ? await app.files.get(doc.file) : null;

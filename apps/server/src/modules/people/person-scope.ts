@@ -1,5 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
+import { findPeople } from './people.repository';
 
 const list = (ids: string[]) =>
   sql.join(
@@ -32,4 +35,11 @@ export function personInScope(ctx: Pick<AccessContext, 'siteIds' | 'userTypeIds'
     )`);
   }
   return parts.length ? and(...parts) : undefined;
+}
+
+/** A person the caller may see and act on (spec §6 scope); anyone else, in this company or another, is not found. */
+export async function mustFindPersonInScope(tx: Executor, ctx: AccessContext, personId: string) {
+  const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [personId]);
+  if (!person) throw new AppError('not_found');
+  return person;
 }

@@ -49,6 +49,7 @@ import {
   type KioskPlace,
 } from './rfid.repository';
 import { findRecipients } from '../people/people.repository';
+import { inTenant } from '../access/in-tenant';
 
 const KIOSK_CODE_SPACE = 10n ** BigInt(RFID_KIOSK_CODE_LENGTH);
 const CODE_ATTEMPTS = 20;
@@ -68,9 +69,6 @@ const toKiosk = (k: KioskPlace): RfidKiosk => ({
   site_name: k.siteName,
   area_name: k.areaName,
 });
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { KIOSK_ONLINE_WINDOW_MS } from '@app/shared/kiosks/schemas';
 import type { Area, ListSitesQuery, Site, SiteBody, SiteTree } from '@app/shared/sites/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
@@ -30,6 +30,7 @@ import {
   type AreaRow,
   type SiteRow,
 } from './sites.repository';
+import { inTenant } from '../access/in-tenant';
 
 const toSite = (row: SiteRow, areaCount: number): Site => ({
   id: row.id,
@@ -64,9 +65,6 @@ const locationColumns = (body: SiteBody) => ({
   locationName: body.location?.location_name ?? null,
   zoom: body.location?.zoom ?? null,
 });
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 export async function listCompanySites(app: FastifyInstance, ctx: AccessContext, q: ListSitesQuery) {
   return inTenant(app, ctx, async (tx) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { RegistrationMethod, UserType, UserTypeBody, UserTypeNode } from '@app/shared/user-types/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { randomToken } from '../../lib/tokens';
@@ -21,6 +21,7 @@ import {
   updateUserType,
   type UserTypeRow,
 } from './user-types.repository';
+import { inTenant } from '../access/in-tenant';
 
 const toUserType = (row: UserTypeRow, childCount: number): UserType => ({
   id: row.id,
@@ -44,9 +45,6 @@ const columns = (body: Omit<UserTypeBody, 'parent_id'>) => ({
   autoApproveVisits: body.auto_approve_visits,
   visitsNeedPermit: body.visits_need_permit,
 });
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
 
 /** A type of the company within the actor's user types (spec §6); anything else is not found. */
 async function mustFind(tx: Executor, ctx: AccessContext, id: string) {

@@ -4,7 +4,7 @@
 // not changed or deleted by them.
 import type { FastifyInstance } from 'fastify';
 import type { VisitPermit, VisitPermitBodyParsed } from '@app/shared/visit-permits/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
@@ -21,9 +21,8 @@ import {
   updatePermit,
   type ListQuery,
 } from './visit-permits.repository';
-
-export const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
+export { inTenant };
 
 const nameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'visit_permit_name_taken' });
 

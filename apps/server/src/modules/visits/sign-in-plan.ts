@@ -23,7 +23,7 @@ import type {
   SignInPreviewBody,
   SignSource,
 } from '@app/shared/visits/schemas';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
@@ -47,9 +47,8 @@ import { loginModeOf } from './visit-view';
 import { arrivalArea, arrivalVisitsOf, hostsOfVisits, type VisitRecord } from './visits.repository';
 import { companyZone } from '../access/company-zone';
 import { visitPermitRefusals } from '../visit-permits/permit-rule';
-
-export const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
+export { inTenant };
 
 export const sourceOf = (ctx: AccessContext): SignSource =>
   ctx.actor.kind === 'client' ? 'api' : ctx.actor.kind === 'kiosk' ? 'kiosk' : 'dashboard';

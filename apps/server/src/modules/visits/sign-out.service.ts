@@ -1,6 +1,7 @@
 // Signing people out (spec /user_action, sign-out of an area's visits when its mode changes).
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { checkCustomFieldValue } from '@app/shared/custom-fields/schemas';
 import { applicableReasons, localMoment } from '@app/shared/attendance/applicable-reasons';
 import { type Language } from '@app/shared/constants';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
@@ -8,14 +9,14 @@ import type { VisitActionResult } from '@app/shared/visits/schemas';
 import type { z } from 'zod';
 import type { signOutBodySchema } from '@app/shared/visits/schemas';
 import { type Executor } from '../../db/client';
-import { journeyFlows } from '../../db/schema/index';
+import { journeyFlows, visits } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
 import { writeAudits } from '../audit/audit.repository';
 import { findPeople } from '../people/people.repository';
 import { fullName } from '../people/person-view';
-import { modesOfFlows } from './visit-flow';
+import { fieldsOfBinding, modesOfFlows } from './visit-flow';
 import { visitEditorOf } from '../expected-visits/visit-editor';
 import { emitVisits, toVisits } from './visit-view';
 import {
@@ -42,7 +43,7 @@ type SignOutParsed = z.output<typeof signOutBodySchema>;
 export async function signOut(
   app: FastifyInstance,
   ctx: AccessContext,
-  body: SignOutParsed,
+  body: Omit<SignOutParsed, 'custom_fields'> & { custom_fields?: SignOutParsed['custom_fields'] },
   opts: { lang: Language; now?: Date },
 ): Promise<VisitActionResult> {
   const now = opts.now ?? new Date();
@@ -107,6 +108,12 @@ export async function signOut(
         } else reasons.set(v.id, applicable.preselected_id);
       }
     }
+    const given = await signOutFields(tx, ctx.entityId, body.custom_fields ?? []);
+    if (given.issues.length) {
+      for (const v of targets) {
+        refused.push({ personId: v.personId, fullName: names.get(v.personId) ?? null, issues: given.issues });
+      }
+    }
     if (refused.length) throw new VisitRefusal(refused);
     const source = sourceOf(ctx);
     const done = await signOutVisits(
@@ -114,6 +121,15 @@ export async function signOut(
       ctx.entityId,
       targets.map((v) => ({ id: v.id, at: now, source, earlyReasonId: reasons.get(v.id) ?? null })),
     );
+    if (given.values.length && done.length) {
+      // Beside what sign-in kept (extra.custom_fields): the History report shows both.
+      await tx
+        .update(visits)
+        .set({
+          extra: sql`${visits.extra} || jsonb_build_object('sign_out_custom_fields', ${JSON.stringify(given.values)}::jsonb)`,
+        })
+        .where(and(eq(visits.entityId, ctx.entityId), inArray(visits.id, done)));
+    }
     await writeAudits(
       tx,
       ctx,
@@ -158,6 +174,34 @@ export async function signOut(
     data: outcome.data,
     replayed: false,
   };
+}
+
+/**
+ * The custom-field values given at sign-out, each checked against the fields asked at sign-out (spec §3
+ * binding sign_out) by its type; values of fields not asked are refused. A field left out is not
+ * demanded here: automatic and mass sign-outs leave without answering.
+ */
+async function signOutFields(
+  tx: Executor,
+  entityId: string,
+  input: SignOutParsed['custom_fields'],
+): Promise<{ values: { custom_field_id: string; value: unknown }[]; issues: PersonIssues['issues'] }> {
+  if (input.length === 0) return { values: [], issues: [] };
+  const fields = await fieldsOfBinding(tx, entityId, 'sign_out');
+  const values: { custom_field_id: string; value: unknown }[] = [];
+  const issues: PersonIssues['issues'] = [];
+  for (const item of input) {
+    const field = fields.find((f) => f.id === item.custom_field_id);
+    if (!field) {
+      issues.push({ field: `custom_fields.${item.custom_field_id}`, key: 'visit_custom_field_not_asked' });
+      continue;
+    }
+    const checked = checkCustomFieldValue(field, item.value);
+    if (!checked.ok)
+      issues.push({ field: `custom_fields.${field.id}`, key: checked.error, vars: { field: field.name } });
+    else if (checked.value !== null) values.push({ custom_field_id: field.id, value: checked.value });
+  }
+  return { values, issues };
 }
 
 /**

@@ -128,4 +128,10 @@ export function emitVisits(
   changed: readonly { id: string; areaId: string }[],
 ) {
   app.liveFeed.visitsChanged(entityId, action, changed);
+  // Those who left during an emergency session are `out` on its roll (decision 031): its watchers are told.
+  if (action === 'signed_out')
+    app.emergencyFeed.visitsLeft(
+      entityId,
+      changed.map((v) => v.id),
+    );
 }

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DashboardCount, VisitSortField } from '@app/shared/visits/schemas';
 import type { Executor } from '../../db/client';
-import { COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
+import {
+  afterSortKeys,
+  COUNT_CAP,
+  countCapped,
+  decodeCursor,
+  encodeCursor,
+  type CursorValue,
+  type SortKey,
+} from '../../db/keyset';
 import { AppError } from '../../lib/app-error';
 import { areas, people, sites, userTypes, visits } from '../../db/schema/index';
 import { searchFilter } from '../people/people-list.repository';
@@ -176,7 +184,6 @@ async function pageByActivity(
 }
 
 /** A sort key of the other orders: its SQL, its type, and whether it can be empty (empty ones go last either way). */
-type SortKey = { expr: SQL | AnyPgColumn; cast: 'text' | 'timestamptz'; nullable: boolean };
 const OTHER_SORTS: Record<Exclude<VisitSortField, 'activity'>, SortKey[]> = {
   signed_in_at: [{ expr: visits.signedInAt, cast: 'timestamptz', nullable: true }],
   signed_out_at: [{ expr: visits.signedOutAt, cast: 'timestamptz', nullable: true }],
@@ -202,22 +209,7 @@ const keyValue = (key: SortKey) =>
  * down: the first key that differs decides. Within the range's few rows, a filter.
  */
 function afterKeys(keys: SortKey[], values: CursorValue[], dir: 'asc' | 'desc', id: string): SQL {
-  const beyond = dir === 'asc' ? '>' : '<';
-  const alternatives: SQL[] = [];
-  const equalSoFar: SQL[] = [];
-  keys.forEach((key, i) => {
-    const value = values[i] ?? null;
-    const param = sql`${value}::${sql.raw(key.cast)}`;
-    if (value !== null) {
-      const later = sql`${key.expr} ${sql.raw(beyond)} ${param}`;
-      alternatives.push(and(...equalSoFar, key.nullable ? or(later, sql`${key.expr} is null`) : later)!);
-      equalSoFar.push(sql`${key.expr} = ${param}`);
-    } else {
-      equalSoFar.push(sql`${key.expr} is null`);
-    }
-  });
-  alternatives.push(and(...equalSoFar, sql`${visits.id} < ${id}::uuid`)!);
-  return or(...alternatives)!;
+  return afterSortKeys(keys, values, dir, { column: visits.id, value: id, dir: 'desc' });
 }
 
 async function pageByOtherKey(

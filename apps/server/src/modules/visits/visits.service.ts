@@ -18,7 +18,7 @@ import type {
   VisitNotesBody,
 } from '@app/shared/visits/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
-import { withTenant, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { customFields, journeyFlows, personFieldValues } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -40,9 +40,7 @@ import {
 } from './visits.repository';
 import { dashboardOf } from './dashboard';
 import { countVisits, findVisitPage } from './visits-list.repository';
-
-const inTenant = <T>(app: FastifyInstance, ctx: AccessContext, fn: (tx: Executor) => Promise<T>) =>
-  withTenant(app.db.db, ctx.entityId, fn);
+import { inTenant } from '../access/in-tenant';
 
 /** A site or area named in a query must be one the caller sees (404 otherwise). */
 async function assertPlace(tx: Executor, ctx: AccessContext, place: { site_id?: string; area_id?: string }) {
@@ -267,7 +265,7 @@ export async function getBadge(app: FastifyInstance, ctx: AccessContext, id: str
 
 /** Sends a visit's badge to the print queue (the badge is kept as printed, so a reprint matches). */
 export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, id: string): Promise<BadgePrint> {
-  return inTenant(app, ctx, async (tx) => {
+  const queued = await inTenant(app, ctx, async (tx) => {
     const row = await mustFindVisitRow(tx, ctx, id);
     if (row.visit.state === 'expected' || row.visit.state === 'cancelled') {
       throw new AppError('rule_violation', { field: 'id', messageKey: 'visit_badge_not_arrived' });
@@ -279,7 +277,7 @@ export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, 
       visitId: id,
       status: 'queued',
       badge,
-      requestedByPersonId: null,
+      requestedByPersonId: ctx.actor.kind === 'user' ? ctx.actor.personId : null,
     });
     await writeAudit(tx, ctx, {
       action: 'visit.badge_print',
@@ -295,4 +293,6 @@ export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, 
       created_at: printed.createdAt.toISOString(),
     };
   });
+  app.realtime.toEntity(ctx.entityId, 'updateBadgePrints', { ids: [queued.id] });
+  return queued;
 }

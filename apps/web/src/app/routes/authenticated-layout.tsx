@@ -2,7 +2,9 @@ import { Navigate, Outlet } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { AppLayout } from '@/components/layout/app-layout';
+import { EmergencyEvents } from '@/features/emergency/live/components/emergency-events';
 import { RealtimeEvents } from '@/features/realtime/components/realtime-events';
+import { ExportEvents } from '@/features/reports/exports/components/export-events';
 
 /** Every signed-in route: the app layout and the real-time connection. */
 export function AuthenticatedLayout() {
@@ -15,6 +17,8 @@ export function AuthenticatedLayout() {
         <Outlet />
       </AppLayout>
       <RealtimeEvents session={session} />
+      <ExportEvents />
+      <EmergencyEvents />
     </>
   );
 }

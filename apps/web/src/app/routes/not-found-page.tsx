@@ -1,27 +1,34 @@
 import { Button } from '@mantine/core';
-import { IconArrowBack, IconHourglass, IconMapSearch } from '@tabler/icons-react';
+import { IconArrowBack, IconHourglass, IconMapSearch, type Icon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { homePathFor, paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { StatusPage } from '@/components/ui/status-page';
 
-function NotFound({ standalone }: { standalone: boolean }) {
+/** What a page that has nothing to show says: a 404, or an area not built yet. */
+const VARIANTS = {
+  not_found: { code: '404', icon: IconMapSearch, color: 'indigo', testId: 'not-found-page' },
+  coming_soon: { code: undefined, icon: IconHourglass, color: 'gray', testId: 'coming-soon-page' },
+} satisfies Record<string, { code: string | undefined; icon: Icon; color: string; testId: string }>;
+
+function NothingHere({ variant, standalone }: { variant: keyof typeof VARIANTS; standalone: boolean }) {
   const { t } = useTranslation('pages');
   const session = useSession();
   const home = session ? homePathFor(session.entity.package) : paths.login;
+  const { code, icon, color, testId } = VARIANTS[variant];
   return (
     <StatusPage
       standalone={standalone}
-      code="404"
-      icon={IconMapSearch}
-      color="indigo"
-      title={t('not_found.title')}
-      description={t('not_found.body')}
-      testId="not-found-page"
+      code={code}
+      icon={icon}
+      color={color}
+      title={t(`${variant}.title`)}
+      description={t(`${variant}.body`)}
+      testId={testId}
       actions={
         <Button leftSection={<IconArrowBack size={16} />} renderRoot={(props) => <Link to={home} {...props} />}>
-          {session ? t('not_found.home') : t('not_found.sign_in')}
+          {session ? t(`${variant}.home`) : t('not_found.sign_in')}
         </Button>
       }
     />
@@ -30,41 +37,20 @@ function NotFound({ standalone }: { standalone: boolean }) {
 
 /** /404, outside the app layout. */
 export function NotFoundPage() {
-  return <NotFound standalone />;
+  return <NothingHere variant="not_found" standalone />;
 }
 
 /** A route whose screen is not available, inside the app layout. */
 export function NotFoundContent() {
-  return <NotFound standalone={false} />;
-}
-
-function ComingSoon({ standalone }: { standalone: boolean }) {
-  const { t } = useTranslation('pages');
-  const session = useSession();
-  const home = session ? homePathFor(session.entity.package) : paths.login;
-  return (
-    <StatusPage
-      standalone={standalone}
-      icon={IconHourglass}
-      color="gray"
-      title={t('coming_soon.title')}
-      description={t('coming_soon.body')}
-      testId="coming-soon-page"
-      actions={
-        <Button leftSection={<IconArrowBack size={16} />} renderRoot={(props) => <Link to={home} {...props} />}>
-          {session ? t('coming_soon.home') : t('not_found.sign_in')}
-        </Button>
-      }
-    />
-  );
+  return <NothingHere variant="not_found" standalone={false} />;
 }
 
 /** An area not built yet (config/paths comingSoonPaths), inside the app layout. */
 export function ComingSoonContent() {
-  return <ComingSoon standalone={false} />;
+  return <NothingHere variant="coming_soon" standalone={false} />;
 }
 
 /** An area not built yet, outside the app layout. */
 export function ComingSoonPage() {
-  return <ComingSoon standalone />;
+  return <NothingHere variant="coming_soon" standalone />;
 }

@@ -97,13 +97,10 @@ describe('areas not built yet', () => {
   it('are marked "Soon" in the menu, a group when all of its links are', () => {
     const menu = buildMenu(makeSession({ permissions: allPermissions() }), '/');
     const soon = menu.filter((e): e is MenuItem => e.kind === 'link' && e.comingSoon).map((e) => e.id);
-    expect(soon).toEqual(['passport', 'reporting', 'integration', 'emergency']);
+    expect(soon).toEqual(['passport', 'integration']);
     const settings = item(menu, 'settings')!;
     expect(settings.comingSoon).toBe(false);
-    expect(settings.children.filter((c) => c.comingSoon).map((c) => c.id)).toEqual([
-      'privacy_manager',
-      'duplication_control_board',
-    ]);
+    expect(settings.children.filter((c) => c.comingSoon).map((c) => c.id)).toEqual(['privacy_manager']);
     expect(item(menu, 'users')?.comingSoon).toBe(false);
   });
 

@@ -49,6 +49,8 @@ export function QuickLinks({ session }: { session: StoredSession }) {
           className={`${classes.control} ${classes.quickLink}`}
           data-disabled={!enabled || undefined}
           aria-disabled={!enabled}
+          // Its label is hidden on a phone's top bar: the button keeps its name.
+          aria-label={t(`top.${link.id}`)}
           onClick={() => {
             if (enabled) window.open(new URL(link.path, window.location.origin).href, '_blank', 'noopener');
           }}

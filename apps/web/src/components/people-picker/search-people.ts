@@ -10,17 +10,25 @@ const RESULTS = 20;
 
 /**
  * Where a picker finds people: `people` is the Users list (needs access to Users); `sign-in` is the
- * dashboard's own search of whom to sign in (needs the dashboard only).
+ * dashboard's own search of whom to sign in (needs the dashboard only); `track-trace` the people a
+ * report reader may trace (needs that report only).
  */
-export type PeopleSource = 'people' | 'sign-in';
-export const SOURCE_PERMISSION: Record<PeopleSource, Permission> = { people: 'users', 'sign-in': 'dashboard' };
+export type PeopleSource = 'people' | 'sign-in' | 'track-trace';
+export const SOURCE_PERMISSION: Record<PeopleSource, Permission> = {
+  people: 'users',
+  'sign-in': 'dashboard',
+  'track-trace': 'show_track_trace_list',
+};
 
 type Found = Pick<Person | SignInCandidate, 'id' | 'full_name' | 'email'>;
 
 /** The company's active people matching a search (those the caller manages), for the people pickers. */
 export const searchPeople = async (search: string, source: PeopleSource, signal?: AbortSignal) =>
-  source === 'sign-in'
-    ? api.get<{ data: Found[] }>('/visits/people', { params: { search, limit: RESULTS }, signal })
+  source === 'sign-in' || source === 'track-trace'
+    ? api.get<{ data: Found[] }>(source === 'sign-in' ? '/visits/people' : '/reports/track-trace/people', {
+        params: { search, limit: RESULTS },
+        signal,
+      })
     : api.get<{ data: Found[]; count: number }>('/people', {
         params: { search, status: 'active', limit: RESULTS, sortField: 'name', orderBy: 'asc' },
         signal,

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendarX,
   IconCircleCheck,
@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreRegistrationDone } from '@app/shared/pre-registration/schemas';
 import { hrefFor, paths } from '@/config/paths';
+import { PublicNotice } from '@/components/ui/public-notice';
 import { useVisitPass } from '../api/get-visit-pass';
 import { formatVisitTime } from '../utils/visit-clock';
 import { readVisitDone } from '../utils/visit-done';
@@ -38,32 +39,29 @@ function Done({ done, place }: { done: PreRegistrationDone; place: Place | null 
   const compliance = done.compliance_url ? pathOf(done.compliance_url) : null;
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="sm">
-        <Stack align="center" gap="md" ta="center">
-          <ThemeIcon size={72} radius={999} variant="light" color={awaiting ? 'orange' : 'teal'}>
-            {awaiting ? <IconHourglassHigh size={40} stroke={1.5} /> : <IconCircleCheck size={42} stroke={1.5} />}
-          </ThemeIcon>
-          <Title order={1} size="h2" data-testid="success-title">
-            {t(`success.title.${done.approval}`)}
-          </Title>
-          <Text c="dimmed" data-testid="success-next">
-            {/* The compliance asked before arriving comes first, whatever the approval. */}
-            {done.stage === 'compliance_pending' && compliance
-              ? t('success.next.compliance_pending')
-              : t(`success.next.${done.approval}`)}
+      <PublicNotice
+        icon={awaiting ? IconHourglassHigh : IconCircleCheck}
+        color={awaiting ? 'orange' : 'teal'}
+        title={t(`success.title.${done.approval}`)}
+        titleTestId="success-title"
+      >
+        <Text c="dimmed" data-testid="success-next">
+          {/* The compliance asked before arriving comes first, whatever the approval. */}
+          {done.stage === 'compliance_pending' && compliance
+            ? t('success.next.compliance_pending')
+            : t(`success.next.${done.approval}`)}
+        </Text>
+        {when && (
+          <Badge size="lg" variant="light" radius="sm" tt="none" data-testid="success-when">
+            {t('summary.when_value', { date: when.date, time: `\u2066${when.time}\u2069` })}
+          </Badge>
+        )}
+        {place?.site && place.area && (
+          <Text size="sm" data-testid="success-place">
+            <bdi>{t('visit.place', { site: place.site, area: place.area })}</bdi>
           </Text>
-          {when && (
-            <Badge size="lg" variant="light" radius="sm" tt="none" data-testid="success-when">
-              {t('summary.when_value', { date: when.date, time: `\u2066${when.time}\u2069` })}
-            </Badge>
-          )}
-          {place?.site && place.area && (
-            <Text size="sm" data-testid="success-place">
-              <bdi>{t('visit.place', { site: place.site, area: place.area })}</bdi>
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </PublicNotice>
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="sm">
         <Stack align="center" gap="sm" ta="center">
@@ -125,41 +123,37 @@ function Done({ done, place }: { done: PreRegistrationDone; place: Place | null 
 function Ended({ message }: { message: string }) {
   const { t } = useTranslation('pre-registration');
   return (
-    <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="success-ended">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={72} radius={999} variant="light" color="orange">
-          <IconCalendarX size={40} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {t('success.ended_title')}
-        </Title>
-        <Text c="dimmed" data-testid="success-ended-message">
-          {message}
-        </Text>
-      </Stack>
-    </Paper>
+    <PublicNotice
+      icon={IconCalendarX}
+      color="orange"
+      title={t('success.ended_title')}
+      titleSize="h3"
+      testId="success-ended"
+    >
+      <Text c="dimmed" data-testid="success-ended-message">
+        {message}
+      </Text>
+    </PublicNotice>
   );
 }
 
 function Missing({ id }: { id: string }) {
   const { t } = useTranslation('pre-registration');
   return (
-    <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="success-missing">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={72} radius={999} variant="light" color="gray">
-          <IconQrcode size={40} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {t('success.missing_title')}
-        </Title>
-        <Text c="dimmed">{t('success.missing_body')}</Text>
-        {id && (
-          <Anchor href={hrefFor(paths.preRegistration, { id })} data-testid="success-back">
-            {t('success.back')}
-          </Anchor>
-        )}
-      </Stack>
-    </Paper>
+    <PublicNotice
+      icon={IconQrcode}
+      color="gray"
+      title={t('success.missing_title')}
+      titleSize="h3"
+      testId="success-missing"
+    >
+      <Text c="dimmed">{t('success.missing_body')}</Text>
+      {id && (
+        <Anchor href={hrefFor(paths.preRegistration, { id })} data-testid="success-back">
+          {t('success.back')}
+        </Anchor>
+      )}
+    </PublicNotice>
   );
 }
 

@@ -8,6 +8,7 @@ import { useAssignableRoles } from '../api/list-assignable-roles';
 import { useProfileCustomFields } from '../api/list-profile-custom-fields';
 import { useSiteTree } from '../api/get-site-tree';
 import { useUserTypeTree } from '../api/get-user-type-tree';
+import { PersonDataExport } from './person-data-export';
 import { PersonDocuments } from './person-documents';
 import { PersonForm } from './person-form';
 
@@ -63,6 +64,7 @@ export function PersonDrawer({ state, onClose }: { state: PersonDrawerState; onC
             />
             {/* Documents are the person's own records, kept apart from the details form's Save. */}
             {editId && <PersonDocuments key={editId} personId={editId} />}
+            {editId && <PersonDataExport personId={editId} />}
           </>
         ))}
     </Drawer>

@@ -7,6 +7,7 @@ import type { Badge } from '@app/shared/visits/schemas';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useBadge } from '../api/get-badge';
+import { useMarkBadgePrinted } from '../api/mark-badge-printed';
 import { useQueueBadgePrint } from '../api/queue-badge-print';
 import { fieldValueText, formatLocalStamp, temperatureText } from '../utils/visit-display';
 import classes from './badge-print.module.css';
@@ -117,6 +118,7 @@ export function BadgePrintPage() {
   const id = params.id && uuid.safeParse(params.id).success ? params.id : null;
   const badge = useBadge(id);
   const queue = useQueueBadgePrint();
+  const printed = useMarkBadgePrinted();
   const data = badge.data;
   const arrived = !!data?.signed_in;
   const copies = Math.max(1, data?.copies ?? 1);
@@ -124,8 +126,11 @@ export function BadgePrintPage() {
   const print = () => {
     if (!id) return;
     queue.mutate(id, {
-      onSuccess: () => {
+      onSuccess: (queued) => {
         window.print();
+        // print() returns when the dialog closes; browsers do not say whether it printed, so a closed
+        // dialog counts as printed (a print that never came out is reprinted from the print queue).
+        printed.mutate(queued.id);
         // After the print dialog: a toast shown before it could end up on the badge.
         notifySuccess(t('badge.queued'));
       },

@@ -1,0 +1,62 @@
+// What a request makes the database do, under the app's role: every statement the app sends through
+// pg while the request runs is recorded as sent (drizzle passes { text } and the values apart), then
+// explained inside the company's transaction as app_user; whole-table scans of people or visits are
+// named. For the plan tests on the PostgreSQL server.
+import pg from 'pg';
+import { expect } from 'vitest';
+import { withTenant, type Executor } from '../../src/db/client';
+import type { TestClient } from './http-client';
+
+type Recorded = { text: string; values: unknown[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+const scans = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scans)];
+
+const recorded: Recorded[] = [];
+let recording = false;
+// Called with apply on the client it belongs to.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const originalQuery = pg.Client.prototype.query;
+
+/** Starts recording what pg is asked (only while a request of `tableScansOf` runs); answers how to stop. */
+export function recordStatements(): () => void {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as { text?: unknown; values?: unknown[] } | undefined;
+    if (recording && config && typeof config.text === 'string') {
+      recorded.push({ text: config.text, values: config.values ?? (Array.isArray(args[1]) ? args[1] : []) });
+    }
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return () => {
+    pg.Client.prototype.query = originalQuery;
+  };
+}
+
+/** The whole-table scans of people or visits, and the indexes used, in the plans of what a GET sent. */
+export async function tableScansOf(db: Executor, entityId: string, client: TestClient, url: string) {
+  recorded.length = 0;
+  recording = true;
+  const res = await client.get(url).finally(() => {
+    recording = false;
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const statements = recorded.filter(
+    (r) => /^\s*select/i.test(r.text) && /"(people|visits)"/.test(r.text) && !r.text.includes('session_access'),
+  );
+  expect(statements.length, url).toBeGreaterThan(0);
+  const found: string[] = [];
+  const indexes = new Set<string>();
+  for (const statement of statements) {
+    const plan = await withTenant(db, entityId, async (tx) => {
+      const pgClient = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+      const result = await pgClient.query(`explain (format json) ${statement.text}`, statement.values);
+      return (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+    });
+    for (const node of scans(plan)) {
+      if (node['Index Name']) indexes.add(node['Index Name']);
+      if (node['Node Type'] === 'Seq Scan' && ['people', 'visits'].includes(node['Relation Name'] ?? '')) {
+        found.push(`${node['Relation Name']}: ${statement.text.slice(0, 160)}`);
+      }
+    }
+  }
+  return { found, indexes, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
+}

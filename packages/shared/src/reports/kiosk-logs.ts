@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { cursorListResponse, cursorPageQuery } from '../http/paging';
+import { checkReportRange, reportRangeShape } from './common';
+
+// Kiosk logs (spec §2 /reporting/kiosk-logs): what each kiosk did and reported. Transitions only: a
+// heartbeat that changes nothing is not an event.
+
+export const KIOSK_EVENT_KINDS = [
+  'added',
+  'renamed',
+  'settings_changed',
+  'moved',
+  'app_version_changed',
+  'came_online',
+  'went_offline',
+  'signed_in',
+  'signed_out',
+  'deregistered',
+] as const;
+export type KioskEventKind = (typeof KIOSK_EVENT_KINDS)[number];
+
+/** Days on the company’s clock (both included; without them the last 30 days up to today), kiosk, site, kind, and a search of the kiosk’s or person’s name. */
+export const kioskLogsFiltersSchema = z
+  .strictObject({
+    from: reportRangeShape.from.optional(),
+    to: reportRangeShape.to.optional(),
+    kiosk_id: z.uuid().optional(),
+    site_id: z.uuid().optional(),
+    kind: z.enum(KIOSK_EVENT_KINDS).optional(),
+    search: z.string().trim().max(100).optional(),
+  })
+  .superRefine((q, ctx) => checkReportRange(q, ctx));
+export type KioskLogsFilters = z.infer<typeof kioskLogsFiltersSchema>;
+
+export const kioskLogsQuerySchema = z
+  .strictObject({ ...kioskLogsFiltersSchema.shape, ...cursorPageQuery.shape })
+  .superRefine((q, ctx) => checkReportRange(q, ctx));
+export type KioskLogsQuery = z.infer<typeof kioskLogsQuerySchema>;
+
+const ref = z.object({ id: z.uuid(), name: z.string() });
+
+/**
+ * What an event says beyond its kind: a settings change lists each changed setting with its old and new
+ * value; a move names the areas; a version change the versions; going offline when the kiosk was last
+ * seen; a rename the names.
+ */
+export const kioskEventDetailSchema = z.object({
+  changes: z.array(z.object({ setting: z.string(), from: z.unknown(), to: z.unknown() })).optional(),
+  from_area: ref.nullable().optional(),
+  to_area: ref.nullable().optional(),
+  from_version: z.string().nullable().optional(),
+  to_version: z.string().nullable().optional(),
+  last_seen_at: z.string().nullable().optional(),
+  from_name: z.string().optional(),
+  to_name: z.string().optional(),
+});
+export type KioskEventDetail = z.infer<typeof kioskEventDetailSchema>;
+
+export const kioskLogRowSchema = z.object({
+  id: z.uuid(),
+  at: z.object({ at: z.string(), local: z.string() }),
+  kind: z.enum(KIOSK_EVENT_KINDS),
+  kiosk: ref,
+  /** Whether the kiosk is still registered. */
+  kiosk_registered: z.boolean(),
+  site: ref.nullable(),
+  area: ref.nullable(),
+  person: ref.nullable(),
+  visit_id: z.uuid().nullable(),
+  detail: kioskEventDetailSchema,
+});
+export type KioskLogRow = z.infer<typeof kioskLogRowSchema>;
+
+export const kioskLogsListSchema = cursorListResponse(kioskLogRowSchema);
+export type KioskLogsList = z.infer<typeof kioskLogsListSchema>;
+
+/** What the print queue's and kiosk logs' filters offer within the reader's sites. */
+export const deviceReportOptionsSchema = z.object({
+  sites: z.array(ref),
+  kiosks: z.array(ref.extend({ site_id: z.uuid() })),
+});
+export type DeviceReportOptions = z.infer<typeof deviceReportOptionsSchema>;
