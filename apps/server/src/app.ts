@@ -62,6 +62,10 @@ import { rollRoutes } from './modules/emergency/roll.routes';
 import { emergencySessionRoutes } from './modules/emergency/sessions.routes';
 import { duplicateScanJob } from './modules/duplicates/duplicate-scan';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes';
+import { peopleImportJob } from './modules/people-import/import-run';
+import { peopleImportRoutes } from './modules/people-import/people-import.routes';
+import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 
 export type AppOptions = {
   env: Env;
@@ -141,6 +145,8 @@ export async function buildApp(opts: AppOptions) {
       ...kioskJobs,
       ...reportExportJobs,
       duplicateScanJob,
+      peopleImportJob,
+      privacyRetentionJob,
     ],
   });
   scheduleAuthHousekeeping(app);
@@ -179,6 +185,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(exportsRoutes);
       await api.register(emergencySessionRoutes);
       await api.register(duplicatesRoutes);
+      await api.register(peopleImportRoutes);
+      await api.register(privacyRoutes);
       await api.register(rollRoutes);
     },
     { prefix: '/api/v1' },

@@ -2,7 +2,7 @@
 // sent to every upload endpoint. Each is refused with a 4xx naming the field and leaves the file store
 // and the database as they were, or is stored re-encoded (images) or checked (PDFs) and served with its
 // real type, nosniff, a safe Content-Disposition and a sandbox. Zip fixtures also go through the photo
-// zip reader, which no route uses yet.
+// zip reader of the people import (its route, `PUT /people/import/:id/photos`, in people-import-safety).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -456,7 +456,7 @@ describe('the upload fixtures', () => {
     }
   });
 
-  it('refuses every zip fixture in the photo zip reader of the coming import', async () => {
+  it('refuses every zip fixture in the photo zip reader of the people import', async () => {
     const zips = fixtures.filter((f) => f.key.startsWith('zip_'));
     const refusals: Record<string, string | undefined> = {};
     for (const zip of zips) {

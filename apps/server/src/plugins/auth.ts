@@ -86,7 +86,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOUCH_EVERY_MS = 60_000;
 
 /** What a company's API token may do there: the fixed set of decision 017, company-wide. */
-const clientAccess = (entity: EntityRecord): AccessContext => ({
+export const clientAccess = (entity: EntityRecord): AccessContext => ({
   entityId: entity.id,
   entity,
   actor: { kind: 'client' },

@@ -14,6 +14,7 @@ import { makePdf, questionBody, vaccineBody } from './compliances-factories';
 import { multipart, slot } from './expected-visits-factories';
 import { signIn, TestClient } from './http-client';
 import { makePng } from './images';
+import { photoZip, prepareImportSamples, sheetOf, XLSX_TYPE } from './people-import-files';
 import { newestMailTo } from './mail';
 import { safeLinkMailedTo } from './emergency-roll-factories';
 import { permitBody } from './visit-permits-factories';
@@ -49,6 +50,8 @@ export const ID_KINDS = [
   'emergencySession',
   'rollEntry',
   'duplicatePair',
+  'importTask',
+  'importRow',
   'label',
   'department',
   'person',
@@ -401,6 +404,30 @@ export async function fullWorld(app: App, db: Executor) {
   await post('/people/merge', { keep_id: twins[1]![0], remove_id: twins[1]![1] }, 200);
   const duplicatePair = pairOf(twins[2]!);
 
+  // A people import waiting to be run: a row to create (with a photo from the zip) and one with a problem.
+  await prepareImportSamples();
+  const importSheet = await sheetOf(
+    ['First name', 'Last name', 'Email', 'User types', 'Sites'],
+    [
+      [`Ivy ${tag}`, 'Import', emailOf('ivy'), named('Staff'), named('HQ')],
+      [`Ned ${tag}`, 'Import', 'not-an-email', named('Staff'), named('HQ')],
+    ],
+  );
+  const importTask = (
+    await upload('POST', '/people/import', 'file', importSheet, `people-${tag}.xlsx`, XLSX_TYPE)
+  ).json<{ id: string }>().id;
+  const importPhotos = await photoZip([{ name: `${emailOf('ivy')}.png`, data: makePng(250 + wider, 300) }]);
+  await upload('PUT', `/people/import/${importTask}/photos`, 'zip', importPhotos, 'photos.zip', 'application/zip');
+  const importRows = ok(await admin.get(`/people/import/${importTask}/rows`), 200, 'import rows')
+    .json<{ data: { id: string }[] }>()
+    .data.map((r) => r.id);
+
+  // The privacy manager: a company default, a user type's own retention, and one person erased (the
+  // company's anonymous record and a run).
+  await put('/privacy/company', { data_retention_days: 400, scans_retention_days: 200 });
+  await put(`/privacy/user-types/${visitors}`, { data_retention_days: 90, scans_retention_days: 60 });
+  await post(`/people/${await person('Ezra', visitors)}/erase`, { password: PASSWORD }, 200);
+
   const sessionIds = async (client: TestClient) =>
     ok(await client.get('/me/sessions'), 200, 'sessions')
       .json<{ data: { id: string; current: boolean }[] }>()
@@ -442,6 +469,8 @@ export async function fullWorld(app: App, db: Executor) {
     emergencySession: [drill.session.id],
     rollEntry: [rollEntry],
     duplicatePair: [duplicatePair],
+    importTask: [importTask],
+    importRow: importRows,
     label: [label],
     department: [department],
     person: [subject, host, walker, leaver, pending, expect1.person.id, expect2.person.id],

@@ -16,6 +16,7 @@ import { newId } from '../../src/lib/ids';
 import { makePdf } from './compliances-factories';
 import { multipart } from './expected-visits-factories';
 import { makePng } from './images';
+import { importSample, XLSX_TYPE } from './people-import-files';
 import type { IdKind } from './full-world';
 
 export type ApiRoute = { method: string; url: string; access: RouteAccess };
@@ -71,6 +72,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'history/:visitId': 'visit',
   'badge-prints/:id': 'badgePrint',
   'exports/:id': 'reportExport',
+  'import/:id': 'importTask',
+  'rows/:rowId': 'importRow',
   'emergency/sessions/:id': 'emergencySession',
   'public/emergency/safe/:token': { own: 'safeToken' },
   // A download link's token names an export and carries its secret: none a caller could hold.
@@ -229,6 +232,12 @@ export const FORMS: Record<string, { schema?: z.ZodType; file?: Upload; multipar
     schema: personDocumentFormSchema,
     multipart: true,
     file: { field: 'file', data: () => makePdf(), name: 'cert.pdf', type: 'application/pdf' },
+  },
+  'POST /people/import': {
+    file: { field: 'file', data: () => importSample('sheet'), name: 'people.xlsx', type: XLSX_TYPE },
+  },
+  'PUT /people/import/:id/photos': {
+    file: { field: 'zip', data: () => importSample('zip'), name: 'photos.zip', type: 'application/zip' },
   },
   'POST /public/pre-registrations': { schema: preRegistrationFormSchema },
   'POST /public/visits/:token/confirm': { schema: confirmVisitFormSchema },

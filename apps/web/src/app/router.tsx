@@ -285,7 +285,11 @@ const appRoutes = [
     lazyRouteComponent(() => import('@/features/user-types/components/add-user-type-page'), 'AddUserTypePage'),
     ['user-types'],
   ),
-  appPage(paths.privacyManager),
+  appPage(
+    paths.privacyManager,
+    lazyRouteComponent(() => import('@/features/privacy/components/privacy-manager-page'), 'PrivacyManagerPage'),
+    ['privacy'],
+  ),
   appPage(
     paths.customFields,
     lazyRouteComponent(() => import('@/features/custom-fields/components/custom-fields-page'), 'CustomFieldsPage'),

@@ -188,7 +188,6 @@ export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
   paths.usersImportGrid,
   paths.usersImportQueue,
   paths.usersImportDetails,
-  paths.privacyManager,
   paths.settings,
   paths.integration,
   paths.integrationSettings,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginBodySchema, resetPasswordBodySchema } from '@app/shared/auth/schemas';
 import { ApiError } from './api-client';
-import { serverFormErrors, showServerErrors, zodFormErrors } from './form-errors';
+import { oneFieldErrors, serverFormErrors, showServerErrors, zodFormErrors } from './form-errors';
 
 // Knows the labels of some fields, as the catalogue does; any other key comes back as itself.
 const LABELS: Record<string, string> = {
@@ -100,5 +100,29 @@ describe('showServerErrors', () => {
     const { form, shown } = target();
     showServerErrors(form, new Error('network'), 'code');
     expect(shown).toEqual({});
+  });
+});
+
+describe('oneFieldErrors', () => {
+  const refused = (fields: Record<string, string[]>, message = 'Refused') =>
+    new ApiError({ status: 422, code: 'rule_violation', message, fields });
+
+  it("puts the field's messages under it and any other refusal above the buttons", () => {
+    expect(oneFieldErrors(refused({ password: ['Wrong password'] }), 'password')).toEqual({
+      field: 'Wrong password',
+      other: null,
+    });
+    expect(oneFieldErrors(refused({ id: ['Revoke their access first'] }), 'password')).toEqual({
+      field: null,
+      other: 'Revoke their access first',
+    });
+  });
+
+  it('shows the message of a refusal that names no field, and nothing for other failures', () => {
+    expect(oneFieldErrors(refused({}, 'Too many requests'), 'password')).toEqual({
+      field: null,
+      other: 'Too many requests',
+    });
+    expect(oneFieldErrors(new Error('boom'), 'password')).toEqual({ field: null, other: null });
   });
 });

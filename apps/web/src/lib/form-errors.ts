@@ -46,3 +46,16 @@ export function showServerErrors(form: ErrorTarget, error: unknown, fallback?: s
   else return;
   showFirstInvalidOfActiveForm();
 }
+
+/**
+ * A refused request on a dialog with one field (a password asked before a deletion): the messages
+ * about that field, and the rest of what the server said (a refusal naming another field, or none)
+ * as one text the dialog shows above its buttons. Anything but an API error gives neither.
+ */
+export function oneFieldErrors(error: unknown, field: string): { field: string | null; other: string | null } {
+  if (!(error instanceof ApiError)) return { field: null, other: null };
+  const { [field]: own, ...rest } = error.fields;
+  const others = Object.values(rest).flat().join(' ');
+  const mine = own?.length ? own.join(' ') : null;
+  return { field: mine, other: others || (mine ? null : error.message) };
+}

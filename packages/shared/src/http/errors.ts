@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   /** Sign-in to one account paused after wrong passwords, for browsers it does not know (decision 016). */
   sign_in_paused: 429,
   too_many_otp_attempts: 429,
+  too_many_password_attempts: 429,
   internal: 500,
 } as const;
 

@@ -13,6 +13,7 @@ import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
 import arKioskDevice from './ar/errors.kiosk-device.json';
 import arPeople from './ar/errors.people.json';
+import arPeopleImport from './ar/errors.people-import.json';
 import arReports from './ar/errors.reports.json';
 import arEmergencyRoll from './ar/errors.emergency-roll.json';
 import arEmergency from './ar/errors.emergency.json';
@@ -29,6 +30,7 @@ import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
 import enKioskDevice from './en/errors.kiosk-device.json';
 import enPeople from './en/errors.people.json';
+import enPeopleImport from './en/errors.people-import.json';
 import enReports from './en/errors.reports.json';
 import enEmergencyRoll from './en/errors.emergency-roll.json';
 import enEmergency from './en/errors.emergency.json';
@@ -45,6 +47,7 @@ import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
 import esKioskDevice from './es/errors.kiosk-device.json';
 import esPeople from './es/errors.people.json';
+import esPeopleImport from './es/errors.people-import.json';
 import esReports from './es/errors.reports.json';
 import esEmergencyRoll from './es/errors.emergency-roll.json';
 import esEmergency from './es/errors.emergency.json';
@@ -65,6 +68,7 @@ export const serverResources: Resources = {
       enSecurity,
       enKioskDevice,
       enPeople,
+      enPeopleImport,
       enReports,
       enEmergencyRoll,
       enEmergency,
@@ -85,6 +89,7 @@ export const serverResources: Resources = {
       arSecurity,
       arKioskDevice,
       arPeople,
+      arPeopleImport,
       arReports,
       arEmergencyRoll,
       arEmergency,
@@ -105,6 +110,7 @@ export const serverResources: Resources = {
       esSecurity,
       esKioskDevice,
       esPeople,
+      esPeopleImport,
       esReports,
       esEmergencyRoll,
       esEmergency,

@@ -2,6 +2,7 @@
 import type { AnnouncementState } from '../announcements/state';
 import type { PlanId } from '../constants';
 import type { ExportProgressEvent, ReportExport } from '../reports/exports';
+import type { ImportProgressEvent } from '../people/import';
 import type { RollCounts, RollEntry } from '../emergency/schemas';
 import type { Dashboard, Visit } from '../visits/schemas';
 import type { VisitAction } from '../visits/stages';
@@ -85,6 +86,10 @@ export type ServerToClientEvents = {
   reportExportProgress: (payload: ExportProgressEvent & { entity_id: string }) => void;
   /** Ours: one of the requester's report exports finished (done or failed), to their `user:<id>` room. */
   reportExportDone: (payload: ReportExport & { entity_id: string }) => void;
+  /** Ours: how far a people import's run is (to its runner's `user:<id>` room, after batches). */
+  peopleImportProgress: (payload: ImportProgressEvent) => void;
+  /** Ours: a people import's run ended (done or failed), to its runner's `user:<id>` room. */
+  peopleImportDone: (payload: ImportProgressEvent) => void;
   /** Ours: badge prints queued, printed, cancelled or reprinted, so an open print queue redraws. */
   updateBadgePrints: (payload: { ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;

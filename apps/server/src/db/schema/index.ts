@@ -17,3 +17,5 @@ export * from './timesheet';
 export * from './report-exports';
 export * from './emergency';
 export * from './duplicates';
+export * from './privacy';
+export * from './people-import';

@@ -70,6 +70,11 @@ export const people = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The latest of their visits the retention anonymised (decision 033): they visited then, though the
+     * visit no longer names them, so their own data is kept as long as that visit says.
+     */
+    retainedVisitAt: timestamp('retained_visit_at', { withTimezone: true }),
     // Generated columns (decision 022): under row-level security a condition that calls a function
     // (lower, coalesce, ilike) is checked after the policy and cannot use an index, so what lists
     // filter, sort and look up by is kept in plain columns.

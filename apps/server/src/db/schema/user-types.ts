@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -32,6 +33,9 @@ export const userTypes = pgTable(
     visitsNeedPermit: boolean('visits_need_permit').notNull().default(false),
     /** The code in the self-registration link and its QR (unguessable, stable). */
     qrCode: text('qr_code').notNull(),
+    /** Its own retention (decision 033): both days, or neither (it follows the company default). */
+    dataRetentionDays: integer('data_retention_days'),
+    scansRetentionDays: integer('scans_retention_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,5 +45,9 @@ export const userTypes = pgTable(
     uniqueIndex('user_types_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
     uniqueIndex('user_types_qr_code_key').on(t.qrCode),
     index('user_types_entity_parent_idx').on(t.entityId, t.parentId),
+    check(
+      'user_types_retention_check',
+      sql`(${t.dataRetentionDays} is null) = (${t.scansRetentionDays} is null) and coalesce(${t.dataRetentionDays}, 1) > 0 and coalesce(${t.scansRetentionDays}, 1) > 0`,
+    ),
   ],
 );

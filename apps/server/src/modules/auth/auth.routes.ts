@@ -33,6 +33,8 @@ import {
   signOut,
 } from './auth.service';
 import { toLoginResult } from './login-result';
+import { passwordBodySchema } from '@app/shared/people/privacy';
+import { confirmPassword } from './password-confirm';
 import { disableTwoStep, finishEnrolment, startEnrolment, verifySignInCode } from './two-step.service';
 import { listUserMemberships, updateUser } from './users.repository';
 import { endUserSessions } from './session-end';
@@ -216,6 +218,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await changePassword(app, requireSession(req), req.body.current_password, req.body.password);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/check-password',
+    {
+      config: { access: { auth: 'user' } },
+      schema: {
+        tags,
+        summary: 'Check the signed-in person’s password before something that cannot be undone',
+        description:
+          'Spec `check_password`: 204 when right, 422 naming `password` when wrong, 429 after several wrong ones. What deletes checks it again itself.',
+        body: passwordBodySchema,
+      },
+    },
+    async (req, reply) => {
+      await confirmPassword(app, requireSession(req), req.body.password);
+      return reply.status(204).send();
     },
   );
 

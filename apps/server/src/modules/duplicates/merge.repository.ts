@@ -44,6 +44,10 @@ const ACTORS: { table: string; column: string }[] = [
   { table: 'duplicate_dismissals', column: 'dismissed_by_person_id' },
   { table: 'person_merges', column: 'merged_by_person_id' },
   { table: 'person_merges', column: 'kept_person_id' },
+  { table: 'privacy_runs', column: 'requested_by_person_id' },
+  { table: 'import_tasks', column: 'requested_by_person_id' },
+  // The import row that wrote the removed person: a re-import of it updates the kept one.
+  { table: 'import_rows', column: 'person_id' },
 ];
 
 /**
@@ -61,6 +65,8 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   'duplicate_dismissals.person_a_id',
   'duplicate_dismissals.person_b_id',
   'person_merges.removed_person_id',
+  // The company's anonymous record (decision 033) is never merged.
+  'privacy_settings.anonymous_person_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

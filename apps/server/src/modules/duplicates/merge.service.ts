@@ -50,6 +50,7 @@ async function lockBoth(tx: Executor, ctx: AccessContext, body: MergeBody) {
              rfid, dashboard_access, membership_id, user_id, invited_at, is_default
         from people
        where people.entity_id = ${ctx.entityId} and people.id in (${body.keep_id}, ${body.remove_id})
+         and people.status <> 'anonymous'
              ${scope ? sql`and ${scope}` : sql``}
        order by people.id
          for update`),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PersonSortField } from '@app/shared/people/schemas';
+import { PERSON_STATUSES, type PersonSortField } from '@app/shared/people/schemas';
 import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
 import { afterCursor, COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
@@ -89,7 +89,8 @@ function listFilters(q: Partial<ListPeopleQuery>): SQL[] {
     labelIds.length ? hasAny('person_labels', 'label_id', labelIds) : undefined,
     roleIds.length ? inArray(people.roleId, roleIds) : undefined,
     departmentIds.length ? inArray(people.departmentId, departmentIds) : undefined,
-    q.status ? eq(people.status, q.status) : undefined,
+    // Omitted: every status but the anonymous record of erased people's visits (decision 033).
+    q.status ? eq(people.status, q.status) : inArray(people.status, [...PERSON_STATUSES]),
     q.dashboard_access ? eq(people.dashboardAccess, q.dashboard_access) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 }

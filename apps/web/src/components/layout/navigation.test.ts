@@ -100,7 +100,7 @@ describe('areas not built yet', () => {
     expect(soon).toEqual(['passport', 'integration']);
     const settings = item(menu, 'settings')!;
     expect(settings.comingSoon).toBe(false);
-    expect(settings.children.filter((c) => c.comingSoon).map((c) => c.id)).toEqual(['privacy_manager']);
+    expect(settings.children.filter((c) => c.comingSoon).map((c) => c.id)).toEqual([]);
     expect(item(menu, 'users')?.comingSoon).toBe(false);
   });
 

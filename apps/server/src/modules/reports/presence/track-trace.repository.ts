@@ -97,7 +97,7 @@ export async function findContacts(
         met.area_id, a.name as area_name, st.id as site_id, st.name as site_name,
         met.via, met.seconds, met.first_at, met.last_at
       from met
-      join people p on p.entity_id = ${entityId}::uuid and p.id = met.person_id
+      join people p on p.entity_id = ${entityId}::uuid and p.id = met.person_id and p.status <> 'anonymous'
       join areas a on a.entity_id = ${entityId}::uuid and a.id = met.area_id
       join sites st on st.entity_id = ${entityId}::uuid and st.id = a.site_id
       order by met.seconds desc, p.last_name, p.first_name, p.id, a.name, met.via

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../../db/client';
 import { afterCursor, COUNT_CAP, type CursorValue } from '../../../db/keyset';
@@ -70,6 +70,7 @@ function peopleWhere(entityId: string, scope: Scope, range: TimesheetRange, f: T
     ${inScope ? sql`and ${inScope}` : sql``})`;
   return and(
     eq(people.entityId, entityId),
+    ne(people.status, 'anonymous'),
     f.personId ? eq(people.id, f.personId) : undefined,
     searchFilter(f.search, true),
     corrections ? sql`(${hasVisit} or ${hasCorrection})` : hasVisit,
@@ -138,6 +139,9 @@ export async function countPeople(
     f.userTypeId ? eq(visits.userTypeId, f.userTypeId) : undefined,
     f.personId ? eq(visits.personId, f.personId) : undefined,
     searched,
+    // The company's anonymous record (decision 033) is nobody's timesheet.
+    sql`${visits.personId} not in (select ${people.id} from ${people}
+      where ${people.entityId} = ${entityId}::uuid and ${people.status} = 'anonymous')`,
   );
   const recent = and(
     base,

@@ -10,6 +10,7 @@ import { useSiteTree } from '../api/get-site-tree';
 import { useUserTypeTree } from '../api/get-user-type-tree';
 import { PersonDataExport } from './person-data-export';
 import { PersonDocuments } from './person-documents';
+import { PersonErasure } from './person-erasure';
 import { PersonForm } from './person-form';
 
 export type PersonDrawerState = { mode: 'add' } | { mode: 'edit'; id: string; name: string } | null;
@@ -65,6 +66,7 @@ export function PersonDrawer({ state, onClose }: { state: PersonDrawerState; onC
             {/* Documents are the person's own records, kept apart from the details form's Save. */}
             {editId && <PersonDocuments key={editId} personId={editId} />}
             {editId && <PersonDataExport personId={editId} />}
+            {editId && person.data && <PersonErasure person={person.data} onErased={onClose} />}
           </>
         ))}
     </Drawer>
