@@ -1,9 +1,10 @@
-import { Alert, Button, Group, List, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordBodySchema, type PrivacyScope, type PrivacyUserType } from '@app/shared/people/privacy';
+import { PasswordConfirmFields } from '@/components/ui/password-confirm-fields';
 import { oneFieldErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCheckPassword } from '../api/check-password';
@@ -81,35 +82,23 @@ export function DeleteNowModal({ type, scope, onClose }: DeleteNowModalProps) {
               </Text>
             </Stack>
           </Alert>
-          <PasswordInput
+          <PasswordConfirmFields
+            inputProps={form.getInputProps('password')}
             label={t('delete_now.password')}
-            description={t('delete_now.password_hint')}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            disabled={run.isPending}
-            data-testid="privacy-delete-now-password"
-            {...form.getInputProps('password')}
-          />
-          {refusal && (
-            <Text size="sm" c="red.8" role="alert" data-testid="privacy-delete-now-error">
-              {refusal}
-            </Text>
-          )}
-          {run.isPending && (
-            <Group gap="xs" role="status" data-testid="privacy-deleting">
-              <Loader size="xs" />
-              <Text size="sm">{t('delete_now.deleting')}</Text>
-            </Group>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color="red.8" loading={busy} data-testid="privacy-delete-now-confirm">
-              {t(`delete_now.confirm.${scope}`)}
-            </Button>
-          </Group>
+            hint={t('delete_now.password_hint')}
+            refusal={refusal}
+            busy={busy}
+            confirmLabel={t(`delete_now.confirm.${scope}`)}
+            onCancel={onClose}
+            testId="privacy-delete-now"
+          >
+            {run.isPending && (
+              <Group gap="xs" role="status" data-testid="privacy-deleting">
+                <Loader size="xs" />
+                <Text size="sm">{t('delete_now.deleting')}</Text>
+              </Group>
+            )}
+          </PasswordConfirmFields>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
 import { passwordBodySchema } from '@app/shared/people/privacy';
 import type { Person } from '@app/shared/people/schemas';
+import { PasswordConfirmFields } from '@/components/ui/password-confirm-fields';
 import { oneFieldErrors, zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -120,28 +121,16 @@ function EraseModal({ person, onClose, onErased }: { person: Person; onClose: ()
               </Text>
             </Stack>
           </Alert>
-          <PasswordInput
+          <PasswordConfirmFields
+            inputProps={form.getInputProps('password')}
             label={t('erase.password')}
-            description={t('erase.password_hint')}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            data-testid="person-erase-password"
-            {...form.getInputProps('password')}
+            hint={t('erase.password_hint')}
+            refusal={refusal}
+            busy={erase.isPending}
+            confirmLabel={t('erase.confirm', { name })}
+            onCancel={onClose}
+            testId="person-erase"
           />
-          {refusal && (
-            <Text size="sm" c="red.8" role="alert" data-testid="person-erase-error">
-              {refusal}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={erase.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color="red.8" loading={erase.isPending} data-testid="person-erase-confirm">
-              {t('erase.confirm', { name })}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>
