@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, type Locator, type Page } from '@pla
 import { expectAccessible } from './fixtures/a11y';
 import { apiCaller, type ApiCaller } from './fixtures/api';
 import { screenPath } from './fixtures/screens';
+import { expectRealtimeLive } from './fixtures/realtime';
 import { signInPlace, type SignInPlace } from './fixtures/sign-in-place';
 import { expect, test } from './fixtures/test';
 import { loadWorld, type WorldPerson } from './fixtures/world';
@@ -212,6 +213,7 @@ test('a drill started from the sessions page reaches another admin, who joins; i
   try {
     await other.page.goto('/');
     await expect(other.page.getByTestId('top-bar')).toBeVisible(FIRST_LOAD);
+    await expectRealtimeLive(other.page);
     // Everyone on site at the run's site now (the first test signs one more in).
     const places = await api.call<{ sites: { id: string; areas: { on_site: number }[] }[] }>(
       'GET',
@@ -265,6 +267,7 @@ test('a drill started from the sessions page reaches another admin, who joins; i
     // The first admin is on the dashboard when the other ends it: View (or Dismiss).
     await page.goto('/');
     await expect(page.getByTestId('top-bar')).toBeVisible();
+    await expectRealtimeLive(page);
     await other.call('POST', `/emergency/sessions/${first}/end`);
     const ended = dialog(page, 'Session Ended');
     await expect(ended).toBeVisible();

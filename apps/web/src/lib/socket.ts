@@ -34,11 +34,16 @@ const resyncListeners = new Set<() => void>();
 /** Whether the room was joined before: a join after a drop means events may have been missed. */
 let joinedBefore = false;
 
+/** Where the connection stands is also on the document (`data-realtime`), for styles and checks. */
+function publish(next: RealtimeStatus): void {
+  status = next;
+  document.documentElement.dataset.realtime = next.state;
+  for (const listener of statusListeners) listener();
+}
+
 function setStatus(state: RealtimeStatus['state']): void {
   if (status.state === state) return;
-  const liveUntil = status.state === 'live' ? Date.now() : status.liveUntil;
-  status = { state, liveUntil };
-  for (const listener of statusListeners) listener();
+  publish({ state, liveUntil: status.state === 'live' ? Date.now() : status.liveUntil });
 }
 
 function dropped(): void {
@@ -107,8 +112,7 @@ function disconnectRealtime(): void {
   clearTimeout(retryTimer);
   socket?.disconnect();
   joinedBefore = false;
-  status = { state: 'connecting', liveUntil: null };
-  for (const listener of statusListeners) listener();
+  publish({ state: 'connecting', liveUntil: null });
 }
 
 /** Where the real-time connection stands, redrawn as it changes. */
