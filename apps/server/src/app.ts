@@ -62,6 +62,7 @@ import { rollRoutes } from './modules/emergency/roll.routes';
 import { emergencySessionRoutes } from './modules/emergency/sessions.routes';
 import { duplicateScanJob } from './modules/duplicates/duplicate-scan';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes';
+import { expirePeopleImportsJob } from './modules/people-import/import-expiry';
 import { peopleImportJob } from './modules/people-import/import-run';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions) {
       ...reportExportJobs,
       duplicateScanJob,
       peopleImportJob,
+      expirePeopleImportsJob,
       privacyRetentionJob,
     ],
   });

@@ -6,9 +6,10 @@ import { sql } from 'drizzle-orm';
 import type { PrivacyRun, PrivacyRunsResponse, PrivacyView } from '@app/shared/people/privacy';
 import { rowsOf, withTenant } from '../src/db/client';
 import { ERASURE_REFERENCES } from '../src/modules/privacy/erasure.repository';
-import { nextRunAt } from '../src/modules/privacy/privacy.service';
+import { nextRunAt, runRetention } from '../src/modules/privacy/privacy.service';
 import { runNightlyRetention } from '../src/modules/privacy/privacy.jobs';
 import { signIn } from './helpers/http-client';
+import { addUserType } from './helpers/people-world';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 import { createPerson, PASSWORD } from './helpers/world';
@@ -180,6 +181,70 @@ describe('the nightly retention', () => {
     const runs = (await w.admin.get('/privacy/runs?trigger=schedule')).json<PrivacyRunsResponse>();
     expect(runs.data).toHaveLength(1);
     expect(runs.data[0]).toMatchObject({ people_erased: 1, visits_anonymised: 3, requested_by: null });
+  });
+});
+
+describe('a run of many batches', () => {
+  it('goes through the company once, batch after batch, missing nothing due and touching nothing kept', async () => {
+    const E = w.entity.id;
+    const now = new Date();
+    const typeId = await addUserType(w.admin, 'Batch guests');
+    expect(
+      (await w.admin.put(`/privacy/user-types/${typeId}`, { data_retention_days: 30, scans_retention_days: 20 }))
+        .statusCode,
+    ).toBe(200);
+    // Seven people due (data and scans), kept ones among them in id order: recent visits, an old scan of a
+    // person still within the data period, someone on site.
+    const due = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => personWithVisit(`Batch due ${i}`, typeId, now, 200, 40 + i)),
+    );
+    const kept = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => personWithVisit(`Batch kept ${i}`, typeId, now, 200, 1 + i)),
+    );
+    const oldScan = await personWithVisit('Batch old scan', typeId, now, 10, 25);
+    const onSite = await personWithVisit('Batch on site', typeId, now, 200, null);
+    await insertVisit(ctx.db.db, w.entity, {
+      personId: onSite.person.id,
+      siteId: w.sites.hq,
+      areaId: w.areas.reception,
+      userTypeId: typeId,
+      state: 'on_site',
+      signedInAt: new Date(now.getTime() - 40 * DAY),
+    });
+
+    const result = await runRetention(ctx.app, E, {
+      trigger: 'delete_now',
+      scope: 'both',
+      userTypeId: typeId,
+      userTypeName: 'Batch guests',
+      now,
+      batchSize: 2,
+    });
+    // Scans: the seven due people's and the old scan; people: the seven (their scans went first).
+    expect(result).toMatchObject({ status: 'done', visits_anonymised: 8, people_erased: 7 });
+    const left = rowsOf<{ id: string }>(
+      await run(sql`select p.id from people p join person_user_types t on t.entity_id = p.entity_id and t.person_id = p.id
+                     where p.entity_id = ${E} and t.user_type_id = ${typeId}`),
+    ).map((r) => r.id);
+    expect(left.sort()).toEqual([...kept, oldScan, onSite].map((k) => k.person.id).sort());
+    expect(due.every((d) => !left.includes(d.person.id))).toBe(true);
+    const keptVisits = await count(
+      sql`select count(*)::int as n from visits where entity_id = ${E} and person_id in (${sql.join(
+        kept.map((k) => sql`${k.person.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(keptVisits).toBe(4);
+    // Again: nothing is due any more.
+    const again = await runRetention(ctx.app, E, {
+      trigger: 'delete_now',
+      scope: 'both',
+      userTypeId: typeId,
+      userTypeName: 'Batch guests',
+      now,
+      batchSize: 2,
+    });
+    expect(again).toMatchObject({ status: 'done', visits_anonymised: 0, people_erased: 0 });
   });
 });
 

@@ -26,6 +26,8 @@ export const IMPORT_LIMITS = {
   photoMaxBytes: LIMITS.zipPhotoMaxBytes,
   /** Names of zip photos that matched no row, kept to show. */
   unmatchedPhotosShown: 100,
+  /** A task and its rows (personal data) are removed this many days after they last changed. */
+  keepDays: 30,
 } as const;
 
 /** The template's own columns, in its order; custom profile fields follow as `custom_fields.<id>`. */

@@ -23,13 +23,15 @@ import {
   companyProfileFields,
   companySites,
   companyUserTypes,
-  duplicateValues,
   findPeopleByValues,
   storedFieldIds,
+  type MatchedPerson,
+} from './import-people.repository';
+import {
+  duplicateValues,
   updateMatches,
   type DuplicateValues,
   type ImportRowRecord,
-  type MatchedPerson,
   type RowCheck,
 } from './people-import.repository';
 

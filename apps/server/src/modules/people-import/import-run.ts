@@ -31,20 +31,23 @@ import type { ImportNames } from './import-rules';
 import { progressOf, toImportTask } from './import-view';
 import { visibleTask } from './people-import.service';
 import {
-  findTask,
+  estimatedPeople,
   insertPeople,
-  markRows,
-  pendingRows,
   refreshStatistics,
   replacePeopleRefs,
-  rowPhotoKeys,
   updatePeople,
-  updateTask,
   upsertFieldValues,
-  type ImportTaskChanges,
-  type ImportTaskRecord,
   type NewPerson,
   type PersonChange,
+} from './import-people.repository';
+import {
+  findTask,
+  markRows,
+  pendingRows,
+  rowPhotoKeys,
+  updateTask,
+  type ImportTaskChanges,
+  type ImportTaskRecord,
   type RowOutcome,
 } from './people-import.repository';
 
@@ -55,6 +58,37 @@ export const IMPORT_MAX_ATTEMPTS = 3;
 const GROWING = ['import_rows', 'people', 'person_sites', 'person_user_types', 'person_field_values'] as const;
 /** Live progress at most this often per task (every batch is saved). */
 const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The run grows the people tables: the planner is told (refreshStatistics) before the first batch when
+ * they were never analysed, then each time the people written since may have doubled what the
+ * statistics counted. A company importing into a table of 100,000 people is not slowed by a count
+ * that would change nothing; a first import into small tables is counted again as it grows.
+ */
+function growthWatch(app: FastifyInstance, batchSize: number) {
+  let counted: number | null | undefined;
+  let since = 0;
+  const refresh = async () => {
+    await refreshStatistics(app.db.db, GROWING).catch((err: unknown) =>
+      app.log.warn({ err }, 'import: statistics not refreshed'),
+    );
+    counted = await estimatedPeople(app.db.db).catch(() => null);
+    since = 0;
+  };
+  return {
+    beforeBatch: async () => {
+      if (counted === undefined) {
+        counted = await estimatedPeople(app.db.db).catch(() => null);
+        if (counted === null) await refresh();
+      } else if (since >= Math.max(counted ?? 0, batchSize)) {
+        await refresh();
+      }
+    },
+    written: (people: number) => {
+      since += people;
+    },
+  };
+}
 
 /** A failure running again cannot mend (the runner left or lost the permission). */
 class FinalFailure extends Error {}
@@ -91,7 +125,14 @@ async function runnerAccess(app: FastifyInstance, task: ImportTaskRecord): Promi
   return ctx;
 }
 
-type BatchResult = { done: boolean; task?: ImportTaskRecord; removeAfter: string[] };
+type BatchResult = {
+  done: boolean;
+  task?: ImportTaskRecord;
+  removeAfter: string[];
+  created: number;
+  /** The sheet row the batch ended at: every row up to it is done, and the next batch starts after it. */
+  last?: number;
+};
 
 /** One batch: the next pending rows checked, written and marked, in the caller's transaction. */
 async function importBatch(
@@ -105,6 +146,7 @@ async function importBatch(
     taskId: string;
     limit: number;
     batch: number;
+    after: number;
   },
   options: ImportRunOptions,
 ): Promise<BatchResult> {
@@ -113,9 +155,9 @@ async function importBatch(
   // Two runs of one task (a retry while the first still runs) take turns, batch by batch.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('people_import'), hashtext(${taskId}))`);
   const task = await findTask(tx, entityId, taskId, { lock: true });
-  if (!task || task.status !== 'running') return { done: true, removeAfter: [] };
-  const rows = await pendingRows(tx, entityId, taskId, { afterRow: 0, limit: run.limit });
-  if (rows.length === 0) return { done: true, task, removeAfter: [] };
+  if (!task || task.status !== 'running') return { done: true, removeAfter: [], created: 0 };
+  const rows = await pendingRows(tx, entityId, taskId, { afterRow: run.after, limit: run.limit });
+  if (rows.length === 0) return { done: true, task, removeAfter: [], created: 0 };
 
   const plans = await checkRows(tx, ctx, names, run.file, rows);
   const creates: NewPerson[] = [];
@@ -200,12 +242,12 @@ async function importBatch(
     },
   });
   await options.insideBatch?.(run.batch);
-  return { done: false, task: saved, removeAfter };
+  return { done: false, task: saved, removeAfter, created: creates.length, last: rows[rows.length - 1]!.rowNumber };
 }
 
 /** Skips the first pending row with a reason: what a batch of one that the database refused leaves. */
-async function skipFirstPending(tx: Executor, entityId: string, taskId: string) {
-  const [row] = await pendingRows(tx, entityId, taskId, { afterRow: 0, limit: 1 });
+async function skipFirstPending(tx: Executor, entityId: string, taskId: string, after: number) {
+  const [row] = await pendingRows(tx, entityId, taskId, { afterRow: after, limit: 1 });
   const task = await findTask(tx, entityId, taskId, { lock: true });
   if (!row || !task) return;
   await markRows(tx, entityId, taskId, [
@@ -264,16 +306,14 @@ export async function runImport(
       file: await loadFileIndex(tx, entityId, taskId),
     }));
     const limit = options.batchSize ?? IMPORT_BATCH_SIZE;
+    const statistics = growthWatch(app, limit);
     let lastSent = 0;
+    // Where the batches have got to in the sheet: each starts after the last one's rows (a resumed run
+    // starts at the top and finds the rows done before it no longer pending).
+    let after = 0;
     for (let batch = 1; ; batch++) {
-      // The tables grow with every batch: the planner is told each time they may have doubled (see
-      // refreshStatistics).
-      if ((batch & (batch - 1)) === 0) {
-        await refreshStatistics(app.db.db, GROWING).catch((err: unknown) =>
-          app.log.warn({ err }, 'import: statistics not refreshed'),
-        );
-      }
-      const run = { ctx, names, file, roleId, taskId, limit, batch };
+      await statistics.beforeBatch();
+      const run = { ctx, names, file, roleId, taskId, limit, batch, after };
       let result: BatchResult;
       try {
         result = await withTenant(app.db.db, entityId, (tx) => importBatch(app, tx, run, options));
@@ -285,11 +325,13 @@ export async function runImport(
           importBatch(app, tx, { ...run, limit: 1 }, options),
         ).catch(async (one: unknown) => {
           if (!uniqueViolation(one)) throw one;
-          await withTenant(app.db.db, entityId, (tx) => skipFirstPending(tx, entityId, taskId));
-          return { done: false, removeAfter: [] };
+          await withTenant(app.db.db, entityId, (tx) => skipFirstPending(tx, entityId, taskId, after));
+          return { done: false, removeAfter: [], created: 0 };
         });
       }
       for (const key of result.removeAfter) await app.files.remove(key);
+      statistics.written(result.created);
+      after = result.last ?? after;
       if (result.task) task = result.task;
       if (result.done) break;
       if (Date.now() - lastSent >= PROGRESS_EVERY_MS) {

@@ -18,7 +18,6 @@ import {
 } from '@app/shared/people/import';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import type { importRows } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-serving';
 import { detectImageKind } from '../../lib/images';
@@ -30,6 +29,7 @@ import { checkRows, loadFileIndex, loadNames, rowCheckOf, rowsSharingAPerson, ty
 import { checkCells, type Cells, type ImportNames } from './import-rules';
 import { matchHeader, taskColumns, writeTemplate } from './import-template';
 import { toImportRow, toImportTask } from './import-view';
+import { refreshStatistics } from './import-people.repository';
 import {
   countRows,
   deleteTask,
@@ -40,7 +40,6 @@ import {
   listRows,
   listTasks,
   pendingRows,
-  refreshStatistics,
   rowPhotoKeys,
   rowsSharing,
   setRowStatus,
@@ -48,6 +47,7 @@ import {
   updateTask,
   writeRowChecks,
   type ImportRowRecord,
+  type NewImportRow,
   type ImportTaskRecord,
 } from './people-import.repository';
 import { checkXlsx, readFirstSheet } from './xlsx-file';
@@ -177,36 +177,43 @@ export async function uploadImport(
     });
     let header: ReturnType<typeof matchHeader> | null = null;
     let count = 0;
-    let batch: (typeof importRows.$inferInsert)[] = [];
-    for await (const row of readFirstSheet(upload.data)) {
-      if (!header) {
-        header = matchHeader(row.cells, names, lang);
-        continue;
+    let batch: NewImportRow[] = [];
+    // A batch is written while the next one is read: one write at a time, in order, on the transaction.
+    let writing: Promise<void> = Promise.resolve();
+    const write = (rows: NewImportRow[]) => {
+      writing = writing.then(() => insertRows(tx, ctx.entityId, id, rows));
+      // Seen at the next write or at the end; never an unhandled rejection in between.
+      writing.catch(() => undefined);
+    };
+    try {
+      for await (const row of readFirstSheet(upload.data)) {
+        if (!header) {
+          header = matchHeader(row.cells, names, lang);
+          continue;
+        }
+        count += 1;
+        if (count > maxRows) {
+          throw new AppError('validation_failed', {
+            field: 'file',
+            messageKey: 'import_too_many_rows',
+            vars: { max: maxRows },
+          });
+        }
+        const cells: Cells = {};
+        for (const column of header.columns) cells[column.key] = row.cells[column.index] ?? null;
+        batch.push({ id: newId(), rowNumber: row.number, cells, ...keysOf(cells, names) });
+        if (batch.length >= CHECK_BATCH) {
+          await writing;
+          write(batch);
+          batch = [];
+        }
       }
-      count += 1;
-      if (count > maxRows) {
-        throw new AppError('validation_failed', {
-          field: 'file',
-          messageKey: 'import_too_many_rows',
-          vars: { max: maxRows },
-        });
-      }
-      const cells: Cells = {};
-      for (const column of header.columns) cells[column.key] = row.cells[column.index] ?? null;
-      batch.push({
-        entityId: ctx.entityId,
-        id: newId(),
-        taskId: id,
-        rowNumber: row.number,
-        cells,
-        ...keysOf(cells, names),
-      });
-      if (batch.length >= CHECK_BATCH) {
-        await insertRows(tx, batch);
-        batch = [];
-      }
+      write(batch);
+    } finally {
+      // The transaction ends only after its last write, whether the sheet was read to its end or not.
+      await writing.catch(() => undefined);
     }
-    await insertRows(tx, batch);
+    await writing;
     if (!header || count === 0) {
       throw new AppError('validation_failed', {
         field: 'file',

@@ -34,7 +34,7 @@ import {
   userTypeRetentions,
   type NewRun,
 } from './privacy.repository';
-import { duePeople, dueVisits } from './retention.repository';
+import { duePeople, dueVisits, type VisitCursor } from './retention.repository';
 
 // The privacy manager (decision 033): settings, "Delete now", one person's erasure, and the run of the
 // retention the nightly job and "Delete now" share. Work is done in batches, each its own transaction,
@@ -110,7 +110,11 @@ export async function setUserTypeRetention(
   return privacyView(app, ctx);
 }
 
-type RunOptions = NewRun & { now: Date; personId?: string };
+type RunOptions = NewRun & {
+  now: Date;
+  personId?: string;
+  /** BATCH unless a test asks for less. */ batchSize?: number;
+};
 
 /**
  * One run of the retention over a company: scans first (anonymised), then people (erased), each in
@@ -123,6 +127,12 @@ export async function runRetention(app: FastifyInstance, entityId: string, optio
   const scans = options.scope !== 'data';
   const data = options.scope !== 'scans';
   const typeId = options.userTypeId ?? null;
+  const batch = options.batchSize ?? BATCH;
+  // Where the scans and the people of this run have got to: each batch goes on from there.
+  let visitsAfter: VisitCursor | null = null;
+  let peopleAfter: string | null = null;
+  let scansLeft = scans;
+  let peopleLeft = data;
   try {
     let more = true;
     while (more) {
@@ -135,26 +145,28 @@ export async function runRetention(app: FastifyInstance, entityId: string, optio
           const erased = await erasePeople(tx, entityId, anonymousId, [options.personId]);
           ({ people, visits } = erased);
           files.push(...erased.files);
-        } else {
-          if (scans) {
-            const due = await dueVisits(tx, entityId, anonymousId, options.now, BATCH, typeId);
-            const anonymised = await anonymiseVisits(tx, entityId, anonymousId, due);
-            visits += anonymised.visits;
-            files.push(...anonymised.files);
-          }
-          if (data && visits === 0) {
-            const due = await duePeople(tx, entityId, options.now, BATCH, typeId);
-            const erased = await erasePeople(tx, entityId, anonymousId, due);
-            people += erased.people;
-            visits += erased.visits;
-            files.push(...erased.files);
-          }
+        } else if (scansLeft) {
+          const due = await dueVisits(tx, entityId, anonymousId, options.now, batch, typeId, visitsAfter);
+          visitsAfter = due.last;
+          if (due.ids.length < batch) scansLeft = false;
+          const anonymised = await anonymiseVisits(tx, entityId, anonymousId, due.ids);
+          visits += anonymised.visits;
+          files.push(...anonymised.files);
+        } else if (peopleLeft) {
+          const due = await duePeople(tx, entityId, options.now, batch, typeId, peopleAfter);
+          peopleAfter = due.at(-1) ?? peopleAfter;
+          if (due.length < batch) peopleLeft = false;
+          const erased = await erasePeople(tx, entityId, anonymousId, due);
+          people += erased.people;
+          visits += erased.visits;
+          files.push(...erased.files);
         }
         await addToRun(tx, entityId, id, people, visits);
         return { people, visits, files };
       });
       await Promise.all(done.files.map((f) => app.files.remove(f).catch(() => undefined)));
-      more = !options.personId && (done.people > 0 || done.visits > 0);
+      // Scans first, to their end; then people, to theirs (a short batch is the last).
+      more = !options.personId && (scansLeft || peopleLeft);
     }
     await withTenant(app.db.db, entityId, (tx) => finishRun(tx, entityId, id, 'done'));
   } catch (err) {
