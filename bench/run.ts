@@ -6,7 +6,7 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,exports,sign-ins,live,duplicates,emergency,web,startup   which cases (default all)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,exports,sign-ins,live,duplicates,import,emergency,web,startup   which cases (default all)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -36,6 +36,7 @@ import { listVariants, measureLists, measureRawSql } from './cases/list-latency'
 import { liveBackgroundSeconds, measureLive } from './cases/live';
 import { measureEmergency } from './cases/emergency';
 import { measureDuplicates } from './cases/duplicates';
+import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
 import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
@@ -159,6 +160,12 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         await settle();
         console.log(`[${kind}] duplicate scan…`);
         rows.push(...(await guard('duplicates', kind, () => measureDuplicates(ctx))));
+      }
+      // The people import: 100,000 new people, beside raw INSERTs of the same rows; removed after.
+      if (wants('import') && kind === 'postgres') {
+        await settle();
+        console.log(`[${kind}] people import…`);
+        rows.push(...(await guard('import', kind, () => measurePeopleImport(ctx))));
       }
       // Last of the writing cases: it puts 5,000 people on site in the big company.
       if (wants('emergency')) {

@@ -11,6 +11,7 @@ export const CASES = [
   'sign-ins',
   'live',
   'duplicates',
+  'import',
   'emergency',
   'web',
   'startup',
