@@ -246,12 +246,28 @@ const appRoutes = [
   appPage(
     paths.users,
     lazyRouteComponent(() => import('@/features/users/components/users-page'), 'UsersPage'),
-    ['users', 'visit-permits', 'grid', 'custom-fields', 'compliances'],
+    ['users', 'visit-permits', 'grid', 'custom-fields', 'compliances', 'people-import'],
   ),
-  appPage(paths.usersImport),
-  appPage(paths.usersImportGrid),
-  appPage(paths.usersImportQueue),
-  appPage(paths.usersImportDetails),
+  appPage(
+    paths.usersImport,
+    lazyRouteComponent(() => import('@/features/people-import/components/people-import-page'), 'PeopleImportPage'),
+    ['people-import'],
+  ),
+  appPage(
+    paths.usersImportGrid,
+    lazyRouteComponent(() => import('@/features/people-import/components/import-grid-page'), 'ImportGridPage'),
+    ['people-import', 'grid'],
+  ),
+  appPage(
+    paths.usersImportQueue,
+    lazyRouteComponent(() => import('@/features/people-import/components/import-queue-page'), 'ImportQueuePage'),
+    ['people-import', 'grid'],
+  ),
+  appPage(
+    paths.usersImportDetails,
+    lazyRouteComponent(() => import('@/features/people-import/components/import-details-page'), 'ImportDetailsPage'),
+    ['people-import', 'grid'],
+  ),
   appPage(
     paths.duplicationControlBoard,
     lazyRouteComponent(() => import('@/features/duplicates/components/duplication-board-page'), 'DuplicationBoardPage'),

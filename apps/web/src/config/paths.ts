@@ -130,6 +130,11 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.emergencySessionReport]: 'show_emergency_sessions',
   [paths.users]: 'users',
   [paths.quickPassPrint]: 'users',
+  // The people import is part of Users (spec §2 /users/import…); the server serves it under `users`.
+  [paths.usersImport]: 'users',
+  [paths.usersImportGrid]: 'users',
+  [paths.usersImportQueue]: 'users',
+  [paths.usersImportDetails]: 'users',
   // Not in the spec's mapped names; the server serves it under `users`, so the guard asks for that too.
   [paths.rfidEnrollment]: 'users',
   [paths.inviteUsers]: 'users',
@@ -184,10 +189,6 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
  */
 export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
   paths.passport,
-  paths.usersImport,
-  paths.usersImportGrid,
-  paths.usersImportQueue,
-  paths.usersImportDetails,
   paths.settings,
   paths.integration,
   paths.integrationSettings,

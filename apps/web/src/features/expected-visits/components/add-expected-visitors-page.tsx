@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toLocalDateTime } from '@app/shared/announcements/times';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { notifySuccess } from '@/lib/notify';
@@ -30,11 +30,7 @@ export function AddExpectedVisitorsPage() {
       </div>
       <Card withBorder radius="md" p="lg">
         {options.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('form.load_failed')}>
-            <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void options.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Alert>
+          <LoadFailedAlert title={t('form.load_failed')} onRetry={() => void options.refetch()} />
         ) : !options.data ? (
           <Stack gap="md">
             <Skeleton height={36} />

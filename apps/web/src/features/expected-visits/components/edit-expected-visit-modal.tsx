@@ -1,7 +1,7 @@
-import { Alert, Button, Modal, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedVisitOptions } from '@app/shared/expected-visits/form-options';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { notifySuccess } from '@/lib/notify';
 import { useExpectedVisit } from '../api/get-expected-visit';
 import { useUpdateExpectedVisit } from '../api/update-expected-visit';
@@ -24,11 +24,7 @@ export function EditExpectedVisitModal({ visitId, options, onClose }: EditExpect
   return (
     <Modal opened={visitId !== null} onClose={onClose} title={t('edit.title')} size="xl" centered>
       {visit.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('edit.load_failed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void visit.refetch()}>
-            {t('common:retry')}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={t('edit.load_failed')} onRetry={() => void visit.refetch()} />
       ) : !visit.data || visit.data.id !== visitId ? (
         <Stack gap="md">
           <Skeleton height={36} />

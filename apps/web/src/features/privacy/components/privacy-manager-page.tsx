@@ -1,8 +1,8 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrivacyScope, PrivacyUserType } from '@app/shared/people/privacy';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { usePrivacy } from '../api/get-privacy';
 import { CompanyRetentionCard } from './company-retention-card';
 import { DeleteNowModal } from './delete-now-modal';
@@ -33,13 +33,7 @@ export function PrivacyManagerPage() {
         <Text c="dimmed">{t('description')}</Text>
       </Stack>
 
-      {privacy.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('load_failed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void privacy.refetch()}>
-            {t('common:retry')}
-          </Button>
-        </Alert>
-      )}
+      {privacy.isError && <LoadFailedAlert title={t('load_failed')} onRetry={() => void privacy.refetch()} />}
       {privacy.isPending && (
         <Stack gap="lg">
           <Skeleton h={260} radius="md" />

@@ -1,23 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIVACY_TRIGGERS, type PrivacyRun, type PrivacyTrigger } from '@app/shared/people/privacy';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { usePrivacyRuns } from '../api/list-privacy-runs';
 import { companyDateTime } from '../utils/retention';
 
@@ -165,11 +151,7 @@ export function PrivacyRuns({ timeZone }: { timeZone: string }) {
           </Group>
         </Group>
         {runs.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('runs.load_failed')}>
-            <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void runs.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Alert>
+          <LoadFailedAlert title={t('runs.load_failed')} onRetry={() => void runs.refetch()} />
         ) : !data ? (
           <Skeleton h={120} radius="md" />
         ) : data.data.length === 0 ? (

@@ -1,6 +1,14 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCalendarCheck, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCalendarCheck,
+  IconFileImport,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,13 +74,24 @@ export function UsersPage() {
           <Title order={2}>{t('title')}</Title>
           <Text c="dimmed">{t('description')}</Text>
         </Stack>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDrawer({ mode: 'add' })}
-          data-testid="person-add"
-        >
-          {t('actions.add')}
-        </Button>
+        <Group gap="sm" justify="flex-end">
+          <Button
+            variant="default"
+            component={Link}
+            to={paths.usersImport}
+            leftSection={<IconFileImport size={16} />}
+            data-testid="people-import-open"
+          >
+            {t('people-import:entry')}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDrawer({ mode: 'add' })}
+            data-testid="person-add"
+          >
+            {t('actions.add')}
+          </Button>
+        </Group>
       </Group>
 
       <DataGrid
