@@ -39,7 +39,7 @@ test('Spanish is a full language too', async ({ page, loginAs }) => {
   await page.getByTestId('language-es').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByTestId('login-submit')).not.toHaveText(/Sign in/i);
-  await loginAs('acmeEmployee');
+  await loginAs('acmeEmployee', { form: true });
   await expect(page.getByTestId('side-menu').getByTestId('menu-dashboard')).toContainText('Panel');
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();

@@ -3,7 +3,7 @@ import { screenPath } from './fixtures/screens';
 
 test.describe('app shell', () => {
   test('an admin signs in and lands on the dashboard inside the shell', async ({ page, loginAs }) => {
-    await loginAs('acmeAdmin');
+    await loginAs('acmeAdmin', { form: true });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('visits-dashboard')).toBeVisible();
     await expect(page.getByTestId('company-name')).toHaveText('Acme Cloud');

@@ -12,7 +12,7 @@ test('a person enrols two-step with the QR code, then must give a code at sign-i
   world,
   loginAs,
 }) => {
-  await loginAs('twoStepLater');
+  await loginAs('twoStepLater', { form: true });
   await page.goto('/account/two-step');
   await page.getByTestId('otp-setup-start').click();
   await expect(page.getByTestId('otp-qr')).toBeVisible();
