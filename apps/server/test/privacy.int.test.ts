@@ -67,6 +67,21 @@ const visitsByType = (entityId: string) =>
   run(sql`select user_type_id, count(*)::int as n from visits where entity_id = ${entityId}
           group by user_type_id order by user_type_id`).then((r) => rowsOf<{ user_type_id: string; n: number }>(r));
 
+/** An audit entry of a change to the person, holding a copy of them, as a request writes it. */
+async function auditCopy(entityId: string, personId: string, firstName: string) {
+  await withTenant(ctx.db.db, entityId, (tx) =>
+    tx.execute(sql`insert into audit_log (entity_id, id, action, target_type, target_id, before, after)
+                   values (${entityId}, gen_random_uuid(), 'person.update', 'person', ${personId},
+                           ${JSON.stringify({ first_name: firstName })}::jsonb,
+                           ${JSON.stringify({ first_name: firstName, last_name: 'Request' })}::jsonb)`),
+  );
+}
+
+/** How many audit entries of the person still hold a copy of them (named `name`). */
+const auditCopies = (entityId: string, personId: string, name: string) =>
+  count(sql`select count(*)::int as n from audit_log where entity_id = ${entityId} and target_type = 'person'
+             and target_id = ${personId} and (before is not null or after::text like ${`%${name}%`})`);
+
 describe('retention settings', () => {
   it('start kept for ever, take both days per company and per user type, and refuse bad days by field', async () => {
     const before = await view();
@@ -147,6 +162,8 @@ describe('the nightly retention', () => {
     );
     // A compliance answer given at the old visit goes with it.
     const totals = await visitsByType(E);
+    // An earlier change to Gone and one to Recent, audited with a copy of each.
+    for (const kept of [gone, recent]) await auditCopy(E, kept.person.id, kept.person.full_name);
 
     // 01:30 in Dubai: before the hour, nothing.
     expect(await runNightlyRetention(ctx.app, new Date('2026-11-26T21:30:00Z'), E)).toEqual([]);
@@ -162,6 +179,9 @@ describe('the nightly retention', () => {
                      and id in (${gone.person.id}, ${recent.person.id}, ${fresh.person.id}, ${staff.person.id}, ${both.person.id})`),
     ).map((r) => r.id);
     expect(alive.sort()).toEqual([recent.person.id, fresh.person.id, staff.person.id, both.person.id].sort());
+    // Gone's audit copy is redacted; Recent, still here, keeps theirs.
+    expect(await auditCopies(E, gone.person.id, 'Gone')).toBe(0);
+    expect(await auditCopies(E, recent.person.id, 'Recent')).toBe(1);
     const anonymised = rowsOf<{ id: string; notes: string | null; status: string }>(
       await run(sql`select v.id, v.notes, p.status from visits v join people p on p.entity_id = v.entity_id and p.id = v.person_id
                      where v.entity_id = ${E} and v.id in (${gone.visit!.id}, ${recent.visit!.id}, ${both.visit!.id})`),
@@ -251,8 +271,14 @@ describe('a run of many batches', () => {
 describe('delete now', () => {
   it('asks for the password, refuses what is kept for ever, and deletes a type’s due data at once', async () => {
     const now = new Date();
-    const due = await personWithVisit('Due', w.types.visitors, now, 90, 45);
-    const wrong = await w.admin.post(`/privacy/user-types/${w.types.visitors}/delete-now`, {
+    // A type of its own, so what the nightly test left behind (dated on a fixed day) is not due here.
+    const typeId = await addUserType(w.admin, 'Delete now guests');
+    expect(
+      (await w.admin.put(`/privacy/user-types/${typeId}`, { data_retention_days: 30, scans_retention_days: 20 }))
+        .statusCode,
+    ).toBe(200);
+    const due = await personWithVisit('Due', typeId, now, 90, 45);
+    const wrong = await w.admin.post(`/privacy/user-types/${typeId}/delete-now`, {
       scope: 'data',
       password: 'not-the-password',
     });
@@ -271,7 +297,7 @@ describe('delete now', () => {
     expect(check.statusCode).toBe(422);
     expect((await w.admin.post('/auth/check-password', { password: PASSWORD })).statusCode).toBe(204);
 
-    const res = await w.admin.post(`/privacy/user-types/${w.types.visitors}/delete-now`, {
+    const res = await w.admin.post(`/privacy/user-types/${typeId}/delete-now`, {
       scope: 'data',
       password: PASSWORD,
     });
@@ -282,7 +308,7 @@ describe('delete now', () => {
       status: 'done',
       people_erased: 1,
       visits_anonymised: 1,
-      user_type: { id: w.types.visitors, name: 'Visitors' },
+      user_type: { id: typeId, name: 'Delete now guests' },
     });
     expect(res.json<PrivacyRun>().requested_by).toBeTruthy();
     expect(await count(sql`select count(*)::int as n from people where id = ${due.person.id}`)).toBe(0);
@@ -305,11 +331,7 @@ describe('erasing one person', () => {
     const now = new Date();
     const { person, visit } = await personWithVisit('Erin', w.types.staff, now, 5, 1);
     // An earlier change of theirs, audited with a copy of them.
-    await withTenant(ctx.db.db, E, (tx) =>
-      tx.execute(sql`insert into audit_log (entity_id, id, action, target_type, target_id, before, after)
-                     values (${E}, gen_random_uuid(), 'person.update', 'person', ${person.id},
-                             '{"first_name": "Erin"}'::jsonb, '{"first_name": "Erin", "last_name": "Request"}'::jsonb)`),
-    );
+    await auditCopy(E, person.id, 'Erin');
     const res = await w.admin.post(`/people/${person.id}/erase`, { password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PrivacyRun>()).toMatchObject({ trigger: 'erasure', people_erased: 1, visits_anonymised: 1 });
@@ -318,11 +340,7 @@ describe('erasing one person', () => {
       await run(sql`select notes, user_type_id from visits where entity_id = ${E} and id = ${visit!.id}`),
     );
     expect(kept).toEqual({ notes: null, user_type_id: w.types.staff });
-    const copies = await count(
-      sql`select count(*)::int as n from audit_log where entity_id = ${E} and target_type = 'person'
-           and target_id = ${person.id} and (before is not null or after::text like '%Erin%')`,
-    );
-    expect(copies).toBe(0);
+    expect(await auditCopies(E, person.id, 'Erin')).toBe(0);
     expect((await w.admin.post(`/people/${person.id}/erase`, { password: PASSWORD })).statusCode).toBe(404);
   });
 
@@ -346,6 +364,37 @@ describe('erasing one person', () => {
            and c.column_name like '%person%'`),
     ).map((r) => r.ref);
     expect(columns.filter((ref) => !(ref in ERASURE_REFERENCES))).toEqual([]);
+  });
+});
+
+describe('the audit log', () => {
+  /** One statement as app_user in the company's transaction; the database's refusal code, if any. */
+  const asApp = (query: ReturnType<typeof sql>) =>
+    withTenant(ctx.db.db, w.entity.id, (tx) => tx.execute(query)).then(
+      () => 'done',
+      (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code ?? 'failed',
+    );
+
+  it('is written and read by requests, never rewritten nor deleted by them', async () => {
+    const E = w.entity.id;
+    const { person } = await personWithVisit('Audra', w.types.staff, new Date(), 1, null);
+    await auditCopy(E, person.id, 'Audra');
+    expect(await count(sql`select count(*)::int as n from audit_log where entity_id = ${E} and target_id = ${person.id}`)).toBe(1);
+    expect(await asApp(sql`update audit_log set after = '{}'::jsonb where entity_id = ${E}`)).toBe('42501');
+    expect(await asApp(sql`delete from audit_log where entity_id = ${E}`)).toBe('42501');
+    expect(await asApp(sql`truncate audit_log`)).toBe('42501');
+    expect(await asApp(sql`select count(*) from audit_log`)).toBe('done');
+    // The redacting function leaves alone people still in the company, and every other company.
+    const [otherPerson] = rowsOf<{ id: string }>(
+      await run(sql`select id from people where entity_id = ${other.entity.id} limit 1`),
+    );
+    await auditCopy(other.entity.id, otherPerson!.id, 'Other');
+    const redacted = await withTenant(ctx.db.db, E, (tx) =>
+      tx.execute(sql`select app_audit_redact_erased(${`{${person.id},${otherPerson!.id}}`}::uuid[]) as n`),
+    );
+    expect(rowsOf<{ n: number }>(redacted)[0]!.n).toBe(0);
+    expect(await auditCopies(E, person.id, 'Audra')).toBe(1);
+    expect(await auditCopies(other.entity.id, otherPerson!.id, 'Other')).toBe(1);
   });
 });
 
