@@ -163,7 +163,7 @@ describe('the nightly retention', () => {
     // A compliance answer given at the old visit goes with it.
     const totals = await visitsByType(E);
     // An earlier change to Gone and one to Recent, audited with a copy of each.
-    for (const kept of [gone, recent]) await auditCopy(E, kept.person.id, kept.person.full_name);
+    for (const kept of [gone, recent]) await auditCopy(E, kept.person.id, kept.person.firstName);
 
     // 01:30 in Dubai: before the hour, nothing.
     expect(await runNightlyRetention(ctx.app, new Date('2026-11-26T21:30:00Z'), E)).toEqual([]);
@@ -379,7 +379,9 @@ describe('the audit log', () => {
     const E = w.entity.id;
     const { person } = await personWithVisit('Audra', w.types.staff, new Date(), 1, null);
     await auditCopy(E, person.id, 'Audra');
-    expect(await count(sql`select count(*)::int as n from audit_log where entity_id = ${E} and target_id = ${person.id}`)).toBe(1);
+    expect(
+      await count(sql`select count(*)::int as n from audit_log where entity_id = ${E} and target_id = ${person.id}`),
+    ).toBe(1);
     expect(await asApp(sql`update audit_log set after = '{}'::jsonb where entity_id = ${E}`)).toBe('42501');
     expect(await asApp(sql`delete from audit_log where entity_id = ${E}`)).toBe('42501');
     expect(await asApp(sql`truncate audit_log`)).toBe('42501');
