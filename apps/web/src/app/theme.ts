@@ -7,6 +7,11 @@ const FONT_STACK =
 /** The product's look; Mantine's few built-in strings come from the translations. */
 export function createAppTheme(t: TFunction): MantineThemeOverride {
   const close = { 'aria-label': t('common:actions.close') };
+  const clear = { 'aria-label': t('common:actions.clear') };
+  // Searchable fields open their list on a click or a key, not on focus: tabbing through a form (or a
+  // drawer opening on its first field) shows no list, so one Escape closes the drawer. Their clear (×)
+  // button, which Mantine hides from assistive technology, is a named button a screen reader can press.
+  const combobox = { defaultProps: { openOnFocus: false, clearButtonProps: { ...clear, 'aria-hidden': false } } };
   return createTheme({
     primaryColor: 'indigo',
     // Shade 7 in light mode: white text on it, and it as text on white, keep WCAG AA contrast (4.5:1).
@@ -20,6 +25,12 @@ export function createAppTheme(t: TFunction): MantineThemeOverride {
         defaultProps: { closeButtonProps: close, radius: 'lg', overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       },
       Drawer: { defaultProps: { closeButtonProps: close } },
+      Select: combobox,
+      MultiSelect: combobox,
+      Autocomplete: combobox,
+      TagsInput: combobox,
+      // The clear (×) button of every other clearable field (dates) is named too.
+      InputClearButton: { defaultProps: clear },
       Notification: { defaultProps: { closeButtonProps: close } },
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:actions.toggle_password') } },

@@ -1,6 +1,7 @@
 import { AppShell, Drawer, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LayoutPrefs } from '@app/shared/auth/schemas';
 import type { StoredSession } from '@/lib/session';
 import classes from './app-layout.module.css';
@@ -12,6 +13,7 @@ import { useLayoutPrefs } from './use-layout-prefs';
 
 /** Spec "Layout shell": the desktop breakpoint; below it the menu is a drawer opened by a burger. */
 const DESKTOP_BREAKPOINT = 992;
+const MAIN_ID = 'main-content';
 const MENU_WIDTH = { normal: { expanded: 264, collapsed: 76 }, compact: { expanded: 220, collapsed: 64 } };
 
 /** The colours the menu and top bar take: dark and colored modes colour both, otherwise the person's picks. */
@@ -23,6 +25,7 @@ function effectiveThemes(prefs: LayoutPrefs): { sidebar: LayoutPrefs['sidebar'];
 
 export function AppLayout({ session, children }: { session: StoredSession; children: ReactNode }) {
   const { dir } = useDirection();
+  const { t } = useTranslation('layout');
   const { prefs, pinned, setPinned } = useLayoutPrefs();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_BREAKPOINT}px)`, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -46,6 +49,18 @@ export function AppLayout({ session, children }: { session: StoredSession; child
       }}
       withBorder={themes.sidebar === 'light'}
     >
+      {/* The first tab stop: past the menu and the top bar straight to the page (WCAG 2.4.1). */}
+      <a
+        href={`#${MAIN_ID}`}
+        className={classes.skipLink}
+        data-testid="skip-to-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        {t('skip_to_content')}
+      </a>
       <AppShell.Header withBorder={false}>
         <TopBar
           session={session}
@@ -72,7 +87,7 @@ export function AppLayout({ session, children }: { session: StoredSession; child
         />
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={MAIN_ID} tabIndex={-1}>
         <div className={classes.content} data-width={prefs.width} data-compact={prefs.mode === 'compact' || undefined}>
           {children}
         </div>

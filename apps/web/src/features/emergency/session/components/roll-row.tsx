@@ -76,7 +76,7 @@ export const RollRow = memo(function RollRow({ entry, overdue, highlightMinutes,
               </Badge>
             )}
             {overdue && (
-              <Badge size="sm" color="red" variant="filled" data-testid="roll-overdue">
+              <Badge size="sm" color="red.9" variant="filled" data-testid="roll-overdue">
                 {t('session_page.overdue', { count: highlightMinutes })}
               </Badge>
             )}
