@@ -12,10 +12,12 @@ import { signInPlace } from './fixtures/sign-in-place';
 const suffix = Math.random().toString(36).slice(2, 8);
 const SITE = `E2E Timesheet site ${suffix}`;
 const TESS = `Tess Hours${suffix}`;
+const OWEN = `Owen Onsite${suffix}`;
 const REASON = 'Forgot to sign in at the gate';
 
 let api: ApiCaller;
 let personId: string;
+let owenId: string;
 let today: string;
 
 test.beforeAll(async () => {
@@ -32,6 +34,9 @@ test.beforeAll(async () => {
     people: [{ person_id: personId }],
   });
   await api.call('POST', '/visits/sign-out', { visit_ids: visit.data.map((v) => v.id) });
+  // Owen signs in and stays.
+  owenId = await place.addPerson(OWEN, `owen.${suffix}@example.test`);
+  await api.call('POST', '/visits/sign-in', { area_id: place.areaId, people: [{ person_id: owenId }] });
   today = (await api.call<{ today: string }>('GET', '/reports/timesheet/options')).today;
 });
 
@@ -85,4 +90,33 @@ test('shows a person’s day and its totals, corrects it with a reason, and mark
   await expect(page.getByRole('heading', { name: 'جدول الدوام' })).toBeVisible();
   await expect(dayRow(page).getByTestId('timesheet-corrected')).toHaveText('مصحَّح');
   await page.screenshot({ path: screenPath('reports-timesheet-ar'), animations: 'disabled' });
+});
+
+test('counts the day of a person still on site on to now, marked as ongoing', async ({ page, loginAs }) => {
+  test.setTimeout(60_000);
+  await loginAs('acmeAdmin');
+  await page.goto(
+    `/reporting/timesheet?from=${today}&to=${today}&person_id=${owenId}&person_name=${encodeURIComponent(OWEN)}`,
+  );
+  const row = page.locator(`[data-testid="timesheet-row"][data-name="${OWEN}"][data-kind="day"]`);
+  const total = page.locator(`[data-testid="timesheet-row"][data-name="${OWEN}"][data-kind="total"]`);
+  await expect(row.getByTestId('timesheet-on-site')).toHaveText('On site');
+  // Just signed in: the time on site is running, not a finished "0:00".
+  const running = row.getByTestId('timesheet-ongoing');
+  await expect(running).toHaveText(/^0:0[0-1]so far$/);
+  await expect(total.getByTestId('timesheet-ongoing')).toHaveText(/^0:0[0-1]so far$/);
+  const before = Number((await running.innerText()).slice(2, 4));
+
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(running).toContainText('حتى الآن');
+
+  // The page's clock moves seven minutes on (its timers keep running, so the screen's own tick comes):
+  // without reading the list again, the day and its total have counted on.
+  await page.clock.setFixedTime(Date.now() + 7 * 60_000);
+  // Seven minutes, or eight when a minute turned over on the real clock since the first reading.
+  const later = new RegExp(`^0:(${[7, 8].map((m) => String(before + m).padStart(2, '0')).join('|')})`);
+  await expect(running).toHaveText(later, { timeout: 20_000 });
+  await expect(total.getByTestId('timesheet-ongoing')).toHaveText(later);
 });

@@ -3,8 +3,8 @@
 // the attendance mode's expected hours, totals; corrections with a reason, audited, latest wins; who may
 // correct; scope and other companies.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimesheetCorrection, TimesheetDay, TimesheetList } from '@app/shared/reports/timesheet';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minutesSince, type TimesheetCorrection, type TimesheetDay, type TimesheetList } from '@app/shared/reports/timesheet';
 import { withTenant } from '../src/db/client';
 import { timesheetCorrections } from '../src/db/schema/index';
 import { addMode, addReason, useModeInJourney } from './helpers/attendance-factories';
@@ -234,6 +234,66 @@ describe('the timesheet figures', () => {
     expect(days.find((d) => d.day === yesterday)).toMatchObject({ on_site: false, carried_out: true });
     expect(list.data[0]!.totals.minutes).toBeGreaterThanOrEqual(30 * 60 - 1);
     expect(list.data[0]!.totals.minutes).toBeLessThanOrEqual(30 * 60 + 1);
+  });
+});
+
+describe('a day still on site, on a controlled clock', () => {
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts the running day up to the instant of the answer, marks it ongoing and says from when', async () => {
+    // The clock stands still at a whole minute of today (Dubai) and moves only when the test moves it.
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const w = await visitsWorld(ctx.app, ctx.db.db, { timezone: 'Asia/Dubai' });
+    const eve = await w.person('Eve');
+    // Signed in 2 h 30 min before the frozen instant, and a visit of the morning already over.
+    const signedInAt = new Date(start.getTime() - 150 * 60_000);
+    await insertVisit(ctx.db.db, w.entity, {
+      personId: eve.id,
+      siteId: w.sites.hq,
+      areaId: w.areas.reception,
+      userTypeId: w.types.visitors,
+      state: 'on_site',
+      signedInAt,
+    });
+    const day = (at: Date) => new Date(at.getTime() + 4 * HOUR).toISOString().slice(0, 10);
+    const from = day(new Date(start.getTime() - 48 * HOUR));
+    const read = async () => {
+      const list = await timesheet(w.admin, `from=${from}&to=${day(start)}`);
+      const days = list.data[0]!.days;
+      return { list, today: days[days.length - 1]!, days };
+    };
+    // Today's running piece began at the sign-in, or at today's midnight when the visit came in from the
+    // day before (the test runs in the first 2 h 30 min of a Dubai day).
+    const midnight = new Date(`${day(start)}T00:00:00+04:00`);
+    const since = signedInAt > midnight ? signedInAt : midnight;
+    const expected = (now: Date) => Math.floor((now.getTime() - since.getTime()) / 60_000);
+
+    const first = await read();
+    expect(first.list.as_of).toBe(start.toISOString());
+    expect(first.today).toMatchObject({
+      day: day(start),
+      on_site: true,
+      last_out: null,
+      ongoing_since: since.toISOString(),
+      minutes: expected(start),
+    });
+    if (since === signedInAt) expect(first.today.minutes).toBe(150);
+    // Days before, if any, are over: not ongoing.
+    for (const d of first.days.slice(0, -1)) expect(d).toMatchObject({ on_site: false, ongoing_since: null });
+
+    // Twenty minutes later the same day reads twenty minutes more, counted to the new instant.
+    const later = new Date(start.getTime() + 20 * 60_000 + 30_000);
+    vi.setSystemTime(later);
+    const second = await read();
+    expect(second.list.as_of).toBe(later.toISOString());
+    expect(second.today.minutes).toBe(expected(later));
+    expect(second.today.minutes - first.today.minutes).toBe(20);
+    expect(second.list.data[0]!.totals.minutes - first.list.data[0]!.totals.minutes).toBe(20);
+    // What the screen adds between two reads matches what the server counts at the later instant.
+    expect(first.today.minutes + minutesSince(first.today, first.list.as_of, later)).toBe(second.today.minutes);
   });
 });
 

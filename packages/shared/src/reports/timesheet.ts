@@ -91,8 +91,13 @@ export const timesheetDaySchema = z.object({
   minutes: z.number().int(),
   /** Arrived visits with time on that day. */
   visits: z.number().int(),
-  /** Still on site now (the minutes count up to now). */
+  /** Still on site now (the minutes count up to the list's `as_of`). */
   on_site: z.boolean(),
+  /**
+   * While on site: the instant the day's running piece began (the sign-in, or the day's midnight for a
+   * visit carried in), so a screen can go on counting after `as_of`; null otherwise.
+   */
+  ongoing_since: z.string().nullable(),
   /** The first piece began the day before / the last piece goes on into the next day. */
   carried_in: z.boolean(),
   carried_out: z.boolean(),
@@ -135,6 +140,8 @@ export const timesheetListSchema = z.object({
   count_capped: z.boolean(),
   next_cursor: z.string().nullable(),
   timezone: z.string(),
+  /** The instant the figures were counted to (a day still on site counts up to it). */
+  as_of: z.string(),
 });
 export type TimesheetList = z.infer<typeof timesheetListSchema>;
 
@@ -181,4 +188,19 @@ export function formatMinutes(minutes: number): string {
   const sign = minutes < 0 ? '−' : '';
   const abs = Math.abs(minutes);
   return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The whole minutes a day still on site has gained since `as_of` (the instant the server counted it to)
+ * by `now`; 0 for every other day. A screen adds it to the day's minutes and difference, and the sum
+ * over a person's days to their totals, so a running day goes on counting between reads.
+ */
+export function minutesSince(day: Pick<TimesheetDay, 'ongoing_since'>, asOf: string, now: Date): number {
+  if (!day.ongoing_since) return 0;
+  const from = Date.parse(day.ongoing_since);
+  const counted = Math.floor((Date.parse(asOf) - from) / MINUTE_MS);
+  const running = Math.floor((now.getTime() - from) / MINUTE_MS);
+  return Math.max(0, running - counted);
 }

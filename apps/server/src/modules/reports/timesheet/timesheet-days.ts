@@ -109,7 +109,8 @@ export function personDays(input: PersonDaysInput): { days: TimesheetDay[]; tota
     const pieces = (piecesByDay.get(day) ?? []).sort((a, b) => a.start.getTime() - b.start.getTime());
     const first = pieces[0];
     const last = pieces.reduce<Piece | undefined>((acc, p) => (!acc || p.end > acc.end ? p : acc), undefined);
-    const onSite = pieces.some((p) => p.visit.signedOutAt === null && !p.carriedOut);
+    const running = pieces.find((p) => p.visit.signedOutAt === null && !p.carriedOut);
+    const onSite = running !== undefined;
     const recorded = pieces.reduce((sum, p) => sum + minutesBetween(p.start, p.end), 0);
     const original = {
       first_in: first ? moment(first.start, timeZone) : null,
@@ -151,6 +152,7 @@ export function personDays(input: PersonDaysInput): { days: TimesheetDay[]; tota
       minutes,
       visits: new Set(pieces.map((p) => p.visit.id)).size,
       on_site: correction ? false : onSite,
+      ongoing_since: correction || !running ? null : running.start.toISOString(),
       carried_in: correction ? false : (first?.carriedIn ?? false),
       carried_out: correction ? false : (last?.carriedOut ?? false),
       late_reasons: late.map(reason),

@@ -120,10 +120,12 @@ export async function getTimesheet(
   const sort = cursorSort(filters);
   const after = cursor ? decodeCursor(cursor, sort, 3) : null;
   const timeZone = companyZone(ctx);
+  // Days still on site count up to this instant, which the answer gives so a screen can count on.
+  const now = new Date();
   return inTenant(app, ctx, async (tx) => {
     // A page jumped to by its number (no cursor) skips the people before it; following pages use the cursor.
     const offset = after ? 0 : (pageNumber - 1) * limit;
-    const page = await readPage(tx, ctx, filters, { limit, after, offset }, new Date());
+    const page = await readPage(tx, ctx, filters, { limit, after, offset }, now);
     const { count, capped } = await countPeople(
       tx,
       ctx.entityId,
@@ -137,6 +139,7 @@ export async function getTimesheet(
       count_capped: capped,
       next_cursor: page.next ? encodeCursor(sort, page.next) : null,
       timezone: timeZone,
+      as_of: now.toISOString(),
     };
   });
 }

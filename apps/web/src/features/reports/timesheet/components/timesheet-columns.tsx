@@ -1,11 +1,12 @@
-import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencilCheck } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes, type TimesheetDay } from '@app/shared/reports/timesheet';
 import { gridColumnHelper, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { formatDateTime, formatIsoDay, formatLocalReading, timeOfReading } from '@/lib/dates';
-import type { TimesheetRow } from '../utils/timesheet-query';
+import { useNow } from '@/lib/use-now';
+import { isOngoing, minutesGained, type TimesheetRow } from '../utils/timesheet-query';
 
 const column = gridColumnHelper<TimesheetRow>();
 
@@ -75,6 +76,46 @@ function CorrectedBadge({ day }: { day: TimesheetDay }) {
   );
 }
 
+type FigureFormat = 'hours' | 'signed' | 'count';
+
+function FigureText({ row, value, format }: { row: TimesheetRow; value: number | null; format: FigureFormat }) {
+  const signed = format === 'signed';
+  const color = signed && value !== null && value !== 0 ? (value < 0 ? 'red.7' : 'green.8') : undefined;
+  const text =
+    value === null
+      ? '—'
+      : format === 'count'
+        ? String(value)
+        : signed && value > 0
+          ? `+${formatMinutes(value)}`
+          : hours(value);
+  return (
+    <Figure strong={row.kind === 'total'} color={color}>
+      {text}
+    </Figure>
+  );
+}
+
+/**
+ * A time figure of a day still on site (or a total with one): counted on to now between reads, and
+ * marked as still running, so a person who just signed in never reads as a finished "0:00".
+ */
+function RunningFigure({ row, value, format }: { row: TimesheetRow; value: number; format: FigureFormat }) {
+  const { t } = useTranslation('reports');
+  const now = useNow(15_000);
+  const current = value + minutesGained(row, new Date(now));
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap" data-testid="timesheet-ongoing">
+      <FigureText row={row} value={current} format={format} />
+      <Tooltip label={t('timesheet.ongoing_hint')} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Text size="xs" c="green.8" fw={600} tabIndex={0} aria-label={t('timesheet.ongoing_hint')}>
+          {t('timesheet.ongoing')}
+        </Text>
+      </Tooltip>
+    </Group>
+  );
+}
+
 const reasonsText = (list: TimesheetDay['late_reasons']) =>
   list.map((r) => (r.attendance_code ? `${r.name} (${r.attendance_code})` : r.name)).join(', ');
 
@@ -88,30 +129,18 @@ export function useTimesheetColumns(): GridColumnDef<TimesheetRow>[] {
       dayValue: (d: TimesheetDay) => number | null,
       totalValue: ((r: Extract<TimesheetRow, { kind: 'total' }>) => number | null) | null,
       format: 'hours' | 'signed' | 'count' = 'hours',
+      running = false,
     ) =>
       column.display({
         id,
-        size: 110,
+        size: running ? 130 : 110,
         meta: { ...label(id), align: 'end' },
         cell: ({ row }) => {
           const r = row.original;
           const value = r.kind === 'day' ? dayValue(r.day) : totalValue ? totalValue(r) : null;
           if (r.kind === 'total' && !totalValue) return null;
-          const signed = format === 'signed';
-          const color = signed && value !== null && value !== 0 ? (value < 0 ? 'red.7' : 'green.8') : undefined;
-          const text =
-            value === null
-              ? '—'
-              : format === 'count'
-                ? String(value)
-                : signed && value > 0
-                  ? `+${formatMinutes(value)}`
-                  : hours(value);
-          return (
-            <Figure strong={r.kind === 'total'} color={color}>
-              {text}
-            </Figure>
-          );
+          if (running && value !== null && isOngoing(r)) return <RunningFigure row={r} value={value} format={format} />;
+          return <FigureText row={r} value={value} format={format} />;
         },
       });
     const text = (id: string, value: (d: TimesheetDay) => string, size = 160) =>
@@ -193,6 +222,8 @@ export function useTimesheetColumns(): GridColumnDef<TimesheetRow>[] {
         'minutes',
         (d) => d.minutes,
         (r) => r.totals.minutes,
+        'hours',
+        true,
       ),
       figure(
         'visits',
@@ -213,6 +244,7 @@ export function useTimesheetColumns(): GridColumnDef<TimesheetRow>[] {
         (d) => d.difference_minutes,
         (r) => r.totals.difference_minutes,
         'signed',
+        true,
       ),
       column.display({
         id: 'corrected',

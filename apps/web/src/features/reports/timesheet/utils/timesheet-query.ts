@@ -3,12 +3,13 @@
 // GET /reports/timesheet's query for them and the grid's page.
 import { z } from 'zod';
 import { REPORT_LIMITS } from '@app/shared/reports/common';
-import type {
-  TimesheetDay,
-  TimesheetFilters,
-  TimesheetList,
-  TimesheetPerson,
-  TimesheetTotals,
+import {
+  minutesSince,
+  type TimesheetDay,
+  type TimesheetFilters,
+  type TimesheetList,
+  type TimesheetPerson,
+  type TimesheetTotals,
 } from '@app/shared/reports/timesheet';
 import type { TimesheetQuery } from '../api/list-timesheet';
 import { gridPageQuery, type GridOptions, type GridQueryInput } from '@/components/data-grid/grid-state';
@@ -63,14 +64,37 @@ export function timesheetQuery(filters: TimesheetPageFilters, grid: GridQueryInp
 export const activeFilterCount = (filters: TimesheetPageFilters): number =>
   (['site_id', 'user_type_id', 'person_id'] as const).filter((key) => filters[key] !== undefined).length;
 
-/** A grid row: one of a person's days, or the person's totals under them. */
+/**
+ * A grid row: one of a person's days, or the person's totals under them (with the person's days, for a
+ * day still on site that goes on counting). `asOf` is the instant the server counted the figures to.
+ */
 export type TimesheetRow =
-  | { kind: 'day'; id: string; person: TimesheetPerson['person']; day: TimesheetDay }
-  | { kind: 'total'; id: string; person: TimesheetPerson['person']; totals: TimesheetTotals };
+  | { kind: 'day'; id: string; person: TimesheetPerson['person']; day: TimesheetDay; asOf: string }
+  | {
+      kind: 'total';
+      id: string;
+      person: TimesheetPerson['person'];
+      totals: TimesheetTotals;
+      days: TimesheetDay[];
+      asOf: string;
+    };
 
 export function timesheetRows(list: TimesheetList | undefined): TimesheetRow[] | undefined {
-  return list?.data.flatMap((p): TimesheetRow[] => [
-    ...p.days.map((day) => ({ kind: 'day' as const, id: `${p.person.id}:${day.day}`, person: p.person, day })),
-    { kind: 'total', id: `${p.person.id}:total`, person: p.person, totals: p.totals },
+  if (!list) return undefined;
+  const asOf = list.as_of;
+  return list.data.flatMap((p): TimesheetRow[] => [
+    ...p.days.map((day) => ({ kind: 'day' as const, id: `${p.person.id}:${day.day}`, person: p.person, day, asOf })),
+    { kind: 'total', id: `${p.person.id}:total`, person: p.person, totals: p.totals, days: p.days, asOf },
   ]);
 }
+
+/** Whether a row's figures are still counting (a day on site, or a total with such a day). */
+export const isOngoing = (row: TimesheetRow): boolean =>
+  row.kind === 'day' ? row.day.ongoing_since !== null : row.days.some((d) => d.ongoing_since !== null);
+
+/** Minutes a row's time figures gain by `now` since the server counted them (0 when nothing is running). */
+export function minutesGained(row: TimesheetRow, now: Date): number {
+  const days = row.kind === 'day' ? [row.day] : row.days;
+  return days.reduce((sum, d) => sum + minutesSince(d, row.asOf, now), 0);
+}
+
