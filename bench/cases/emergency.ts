@@ -16,7 +16,7 @@ import type { SessionDetail } from '@app/shared/emergency/schemas';
 import type { RoleKey } from '@app/shared/access/roles';
 import { openDatabase, withTenant } from '../../apps/server/src/db/client';
 import { memberships, people, personSites, roles, sites } from '../../apps/server/src/db/schema/index';
-import { addMember, createUser } from '../../apps/server/src/db/seed/factories';
+import { addMember, createUser } from '../../apps/server/src/seed/factories';
 import { ADMIN_PASSWORD, NO_QUESTIONS_TYPE } from '../dataset/company-setup';
 import { BENCH_DIR } from '../dataset/data-set';
 import { uuid7 } from '../dataset/sql-text';

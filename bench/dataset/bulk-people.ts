@@ -7,7 +7,7 @@ import { literal, pick, textArray, uuid7, type SqlSession } from './sql-text';
 import {
   FIRST_LATIN as DEMO_FIRST_LATIN,
   LAST_LATIN as DEMO_LAST_LATIN,
-} from '../../apps/server/src/db/seed/demo-people';
+} from '../../apps/server/src/seed/demo/demo-people';
 
 const FIRST_LATIN = [
   ...DEMO_FIRST_LATIN,

@@ -17,13 +17,13 @@ import {
   sites,
   userTypes,
 } from '../../apps/server/src/db/schema/index';
-import { seedDemoAttendance } from '../../apps/server/src/db/seed/demo-attendance';
-import { seedDemoCompliances } from '../../apps/server/src/db/seed/demo-compliances';
-import { seedDemoCustomFields } from '../../apps/server/src/db/seed/demo-custom-fields';
-import { seedDemoJourneys } from '../../apps/server/src/db/seed/demo-journeys';
-import { insertDemoPlaces, insertDemoUserTypes } from '../../apps/server/src/db/seed/demo';
-import { DEMO_DOORS, DEMO_KIOSKS } from '../../apps/server/src/db/seed/demo-kiosks';
-import { addMember, createEntity, createUser, type CreatedEntity } from '../../apps/server/src/db/seed/factories';
+import { seedDemoAttendance } from '../../apps/server/src/seed/demo/demo-attendance';
+import { seedDemoCompliances } from '../../apps/server/src/seed/demo/demo-compliances';
+import { seedDemoCustomFields } from '../../apps/server/src/seed/demo/demo-custom-fields';
+import { seedDemoJourneys } from '../../apps/server/src/seed/demo/demo-journeys';
+import { insertDemoPlaces, insertDemoUserTypes } from '../../apps/server/src/seed/demo/demo';
+import { DEMO_DOORS, DEMO_KIOSKS } from '../../apps/server/src/seed/demo/demo-kiosks';
+import { addMember, createEntity, createUser, type CreatedEntity } from '../../apps/server/src/seed/factories';
 import { kioskSettingsSchema } from '@app/shared/kiosks/schemas';
 import { newId } from '../../apps/server/src/lib/ids';
 import { randomToken, sha256 } from '../../apps/server/src/lib/tokens';

@@ -1,6 +1,6 @@
 import { loadEnv } from './config/env';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedDemoIfEmpty } from './seed/demo/demo';
 import { buildApp } from './app';
 
 const env = loadEnv();

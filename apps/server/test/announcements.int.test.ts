@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Announcement } from '@app/shared/announcements/schemas';
 import { withTenant } from '../src/db/client';
 import { announcements, auditLog, memberships, people, personUserTypes } from '../src/db/schema/index';
-import { seedDemoAnnouncements } from '../src/db/seed/demo-announcements';
+import { seedDemoAnnouncements } from '../src/seed/demo/demo-announcements';
 import { sanitizeAnnouncementHtml } from '../src/modules/announcements/sanitize';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AttendanceMode } from '@app/shared/attendance/schemas';
 import { withTenant } from '../src/db/client';
 import { attendanceModes, attendanceReasons, auditLog } from '../src/db/schema/index';
-import { DEMO_ATTENDANCE_MODES, seedDemoAttendance } from '../src/db/seed/demo-attendance';
+import { DEMO_ATTENDANCE_MODES, seedDemoAttendance } from '../src/seed/demo/demo-attendance';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';
 import { createCompany, PASSWORD } from './helpers/world';

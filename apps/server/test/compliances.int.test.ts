@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { answerStatus } from '@app/shared/compliances/answer-status';
 import { auditLog, complianceResponses, compliances, complianceVersions, entities } from '../src/db/schema/index';
-import { seedDemoCompliances } from '../src/db/seed/demo-compliances';
+import { seedDemoCompliances } from '../src/seed/demo/demo-compliances';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { createCompany, PASSWORD } from './helpers/world';

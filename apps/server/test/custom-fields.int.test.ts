@@ -8,8 +8,8 @@ import {
 } from '@app/shared/custom-fields/schemas';
 import { withTenant } from '../src/db/client';
 import { auditLog, customFieldSections, customFields, personFieldValues } from '../src/db/schema/index';
-import type { CreatedEntity } from '../src/db/seed/factories';
-import { DEMO_CUSTOM_FIELD_SECTIONS, seedDemoCustomFields } from '../src/db/seed/demo-custom-fields';
+import type { CreatedEntity } from '../src/seed/factories';
+import { DEMO_CUSTOM_FIELD_SECTIONS, seedDemoCustomFields } from '../src/seed/demo/demo-custom-fields';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { givePersonUserType, insertPerson, insertUserType } from './helpers/people-rows';

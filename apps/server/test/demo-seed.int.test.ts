@@ -15,10 +15,10 @@ import {
   personUserTypes,
   visits,
 } from '../src/db/schema/index';
-import { seedDemoEmergency } from '../src/db/seed/demo-emergency';
+import { seedDemoEmergency } from '../src/seed/demo/demo-emergency';
 import type { RollCallReport, SessionDetail } from '@app/shared/emergency/schemas';
-import { seedDemoIfEmpty } from '../src/db/seed/demo';
-import { DEMO_PEOPLE_COUNT } from '../src/db/seed/demo-people';
+import { seedDemoIfEmpty } from '../src/seed/demo/demo';
+import { DEMO_PEOPLE_COUNT } from '../src/seed/demo/demo-people';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn } from './helpers/http-client';
 import { createPglite } from '../src/db/pglite';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDemoIfEmpty } from '../src/db/seed/demo';
-import { DEMO_JOURNEYS } from '../src/db/seed/demo-journeys';
+import { seedDemoIfEmpty } from '../src/seed/demo/demo';
+import { DEMO_JOURNEYS } from '../src/seed/demo/demo-journeys';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { createPglite } from '../src/db/pglite';

@@ -11,7 +11,7 @@ import {
   people as peopleTable,
   personSites,
 } from '../src/db/schema/index';
-import { seedDemoKiosks } from '../src/db/seed/demo-kiosks';
+import { seedDemoKiosks } from '../src/seed/demo/demo-kiosks';
 import { sha256 } from '../src/lib/tokens';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';

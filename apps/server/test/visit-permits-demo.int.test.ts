@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermitCheck, PersonPermits, VisitPermit } from '@app/shared/visit-permits/schemas';
 import { withTenant } from '../src/db/client';
-import { seedDemoVisitPermits } from '../src/db/seed/demo-visit-permits';
+import { seedDemoVisitPermits } from '../src/seed/demo/demo-visit-permits';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { addUserType, peopleWorld } from './helpers/people-world';
 

@@ -7,7 +7,7 @@ import { PERMISSIONS, type Permission } from '@app/shared/access/permissions';
 import type { ErrorBody } from '@app/shared/http/errors';
 import { withTenant, type Executor } from '../../src/db/client';
 import { memberships, people, rolePermissions, roles } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { t } from '../../src/lib/i18n';
 import { tokenMayCall, type RouteAccess } from '../../src/plugins/auth';

@@ -3,7 +3,7 @@
 // and date ranges behave as in a real company.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Joan', 'Linus', 'Barbara', 'Dennis', 'Margaret', 'Ken', 'Frances'];
 const LAST = ['Smith', 'Lovelace', 'Hopper', 'Turing', 'Clarke', 'Liskov', 'Ritchie', 'Hamilton', 'Thompson', 'Allen'];

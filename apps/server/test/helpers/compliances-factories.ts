@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant, type Executor } from '../../src/db/client';
 import { journeyFlowCompliances, journeyFlows, journeys, userTypes } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import type { TestClient } from './http-client';
 

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import { rowsOf, withTenant, type Executor } from '../../src/db/client';
 import { memberships, people } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import type { SessionDetail } from '@app/shared/emergency/schemas';
 import { evacuationMailsSent } from '../../src/modules/emergency/evacuation-mails';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import { withTenant, type Executor } from '../../src/db/client';
 import { auditLog, entities, visits } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { signIn, type TestClient } from './http-client';
 import { givePersonSite, givePersonUserType, insertPerson } from './people-rows';
 import { createCompany, PASSWORD } from './world';

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { withTenant, type Executor } from '../../src/db/client';
 import { attendanceModes, attendanceModeSites, complianceVersions, compliances } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import type { TestClient } from './http-client';
 

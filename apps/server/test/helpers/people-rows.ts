@@ -1,7 +1,7 @@
 // Rows written straight into the tables, for tests of features that use people and kiosks without
 // going through their own screens.
 import { withTenant, type Executor } from '../../src/db/client';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newQrCode } from '../../src/modules/entities/entity-setup';
 import { areas, kiosks, people, personSites, personUserTypes, sites, userTypes } from '../../src/db/schema/index';
 import { newId } from '../../src/lib/ids';

@@ -7,7 +7,7 @@ import type { Person } from '@app/shared/people/schemas';
 import type { App } from '../../src/app';
 import { withTenant, type Executor } from '../../src/db/client';
 import { customFieldSections, customFields, memberships, people } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { signIn, type TestClient } from './http-client';
 import { givePersonSite, givePersonUserType } from './people-rows';

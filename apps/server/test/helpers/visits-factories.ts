@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import { withTenant, type Executor } from '../../src/db/client';
 import { entities, visits } from '../../src/db/schema/index';
-import type { CreatedEntity } from '../../src/db/seed/factories';
+import type { CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { signIn, type TestClient } from './http-client';
 import { givePersonSite, givePersonUserType, insertPerson } from './people-rows';

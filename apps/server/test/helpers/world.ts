@@ -1,7 +1,7 @@
 import type { RoleKey } from '@app/shared/access/roles';
 import type { PackageName, PlanId } from '@app/shared/constants';
 import type { Executor } from '../../src/db/client';
-import { addMember, createEntity, createUser, type CreatedEntity } from '../../src/db/seed/factories';
+import { addMember, createEntity, createUser, type CreatedEntity } from '../../src/seed/factories';
 import { newId } from '../../src/lib/ids';
 
 export const PASSWORD = 'correct horse battery staple';

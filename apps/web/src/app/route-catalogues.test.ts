@@ -1,4 +1,4 @@
-// Each page loads only the translation namespaces it names (lib/i18n.ts, app/router.tsx). A name left
+// Each page loads only the translation namespaces it names (lib/i18n.ts, the route files in app/). A name left
 // out shows as a raw key on screen, so this follows the imports of the start-up code, of the app layout
 // and of each page, and checks that every namespace their code asks for is loaded before they render.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -52,7 +52,7 @@ function namespacesOfModule(entry: string, { dynamicFromEntry }: { dynamicFromEn
     for (const ns of namespacesIn(source)) if (!found.has(ns)) found.set(ns, relative(webSrc, file));
     // The router's own dynamic imports are the pages, checked one by one below.
     const withDynamic = dynamicFromEntry || depth > 0;
-    for (const next of importsOf(file, source, withDynamic && !file.endsWith('app/router.tsx'))) walk(next, depth + 1);
+    for (const next of importsOf(file, source, withDynamic && !ROUTE_FILES.includes(file))) walk(next, depth + 1);
   };
   walk(entry, 0);
   return found;
@@ -60,8 +60,12 @@ function namespacesOfModule(entry: string, { dynamicFromEntry }: { dynamicFromEn
 
 type PageRoute = { kind: string; path: string; module: string; namespaces: string[] };
 
-const routerFile = join(webSrc, 'app/router.tsx');
-const router = readFileSync(routerFile, 'utf8');
+/** The files the route tree is written in (all in app/, so their imports resolve alike). */
+const ROUTE_FILES = ['router', 'route-shells', 'public-routes', 'dashboard-routes', 'operations-routes'].map((name) =>
+  join(webSrc, `app/${name}.tsx`),
+);
+const routerFile = ROUTE_FILES[0]!;
+const router = ROUTE_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 
 /** A list in the router: `['a', 'b']` written out, or the name of a `const NAME = ['a', 'b']`. */
 function namespaceList(text: string | undefined): string[] {

@@ -54,6 +54,7 @@ import {
   type ReasonRow,
 } from './attendance.repository';
 import { inTenant } from '../access/in-tenant';
+import { isUniqueViolation } from '../../lib/unique-violation';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -109,13 +110,6 @@ const ruleViolation = (problem: RuleProblem) =>
 
 const modeNameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'attendance_mode_name_taken' });
 const reasonNameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'attendance_reason_name_taken' });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /** Two admins saving the same name at once both pass the check; the unique index refuses the second. */
 async function uniqueOr<T>(work: Promise<T>, taken: () => AppError): Promise<T> {

@@ -30,6 +30,7 @@ import {
   type ComplianceVersionRow,
 } from './compliances.repository';
 import { inTenant } from '../access/in-tenant';
+import { isUniqueViolation } from '../../lib/unique-violation';
 
 type JourneyRef = { id: string; name: string };
 
@@ -76,13 +77,6 @@ const nameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'c
 
 async function assertNameFree(tx: Executor, ctx: AccessContext, name: string, exceptId?: string) {
   if (await isComplianceNameTaken(tx, ctx.entityId, name, exceptId)) throw nameTaken();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /** Two admins saving the same name at once both pass the check; the unique index refuses the second. */

@@ -29,30 +29,27 @@ import {
 import { sendStoredFile } from '../../lib/file-serving';
 import { readSingleFile } from '../../lib/uploads';
 import { requireAccess } from '../../plugins/auth';
+import { assignKiosks, journeyKiosks, releaseKiosk } from './journey-kiosks.service';
+import { flowsOfSites, journeyAttendanceModes, journeyHosts, userTypeOptions } from './journey-options.service';
 import {
-  assignKiosks,
   changeFlow,
-  changeJourney,
   createFlows,
-  createJourney,
-  flowsOfSites,
   getFlow,
   getFlowOfUserType,
-  getJourney,
-  journeyAttendanceModes,
-  journeyHosts,
-  journeyKiosks,
   listCompanyFlows,
-  listCompanyJourneys,
   listJourneyFlows,
-  readJourneyLogo,
-  releaseKiosk,
   removeFlow,
+} from './flows.service';
+import {
+  changeJourney,
+  createJourney,
+  getJourney,
+  listCompanyJourneys,
+  readJourneyLogo,
   removeJourney,
   removeJourneyLogo,
   setJourneyLogo,
   touchModeConfirmation,
-  userTypeOptions,
 } from './journeys.service';
 
 const READ = { access: { permission: 'show_journey_list' as const } };

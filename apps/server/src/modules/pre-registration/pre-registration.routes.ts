@@ -27,23 +27,13 @@ import {
   visitTokenParam,
 } from '@app/shared/pre-registration/schemas';
 import { sendStoredFile } from '../../lib/file-serving';
-import {
-  checkUser,
-  checkVisit,
-  createPreRegistration,
-  preRegistrationInfo,
-  searchPublicHosts,
-} from './pre-registration.service';
+import { answerOnlineCompliance, getOnlineCompliance } from './online-compliance.service';
+import { preRegistrationInfo } from './pre-registration-info.service';
+import { createPreRegistration } from './pre-registration.service';
 import { parseForm, readPublicForm } from './public-form';
-import {
-  answerOnlineCompliance,
-  checkLinkCode,
-  confirmVisit,
-  getOnlineCompliance,
-  getVisitByLink,
-  readVisitAgreementFile,
-  uploadVisitDocument,
-} from './visit-link.service';
+import { checkUser, checkVisit, searchPublicHosts } from './registration-checks.service';
+import { readVisitAgreementFile, uploadVisitDocument } from './visit-documents.service';
+import { checkLinkCode, confirmVisit, getVisitByLink } from './visit-link.service';
 import { getVisitPass } from './visit-pass';
 
 // Spec §7 "Pre-registration" (the calls made without a sign-in) and the passport's /api/visit/confirm.

@@ -13,8 +13,8 @@ import { findAreaWithSite, type VisitRow } from '../expected-visits/expected-vis
 import { clockOf, complianceUrl, passUrl, qrDataUrl } from '../expected-visits/visit-rules';
 import { confirmationMail, type ConfirmationStatus } from '../expected-visits/visitor-mails';
 import type { Mail } from '../mail/mailer';
-import { companyOf } from './pre-registration.service';
-import { loadLinkedVisit, withVisitLink } from './visit-link.service';
+import { companyOf } from './link-target';
+import { loadLinkedVisit, withVisitLink } from './linked-visit';
 
 /** Where a visit stands on approval, read from its stage alone: the success page says what the admin list says. */
 export function approvalOf(stage: string | null): PreRegistrationDone['approval'] {

@@ -50,6 +50,7 @@ import {
 } from './rfid.repository';
 import { findRecipients } from '../people/people.repository';
 import { inTenant } from '../access/in-tenant';
+import { isUniqueViolation } from '../../lib/unique-violation';
 
 const KIOSK_CODE_SPACE = 10n ** BigInt(RFID_KIOSK_CODE_LENGTH);
 const CODE_ATTEMPTS = 20;
@@ -69,13 +70,6 @@ const toKiosk = (k: KioskPlace): RfidKiosk => ({
   site_name: k.siteName,
   area_name: k.areaName,
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 const rfidTaken = () => new AppError('conflict', { field: 'rfid', messageKey: 'rfid_taken' });
 const linkUnknown = () => new AppError('not_found', { field: 'code', messageKey: 'rfid_link_unknown' });

@@ -92,7 +92,9 @@ describe('buildMenu', () => {
 });
 
 describe('areas not built yet', () => {
-  const routerSource = readFileSync(new URL('../../app/router.tsx', import.meta.url), 'utf8');
+  const routerSource = ['router', 'route-shells', 'public-routes', 'dashboard-routes', 'operations-routes']
+    .map((name) => readFileSync(new URL(`../../app/${name}.tsx`, import.meta.url), 'utf8'))
+    .join('\n');
 
   it('are marked "Soon" in the menu, a group when all of its links are', () => {
     const menu = buildMenu(makeSession({ permissions: allPermissions() }), '/');

@@ -1,13 +1,13 @@
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomToken } from '../../lib/tokens';
-import type { Executor } from '../client';
-import { entities } from '../schema/index';
-import { withTenant } from '../client';
+import type { Executor } from '../../db/client';
+import { entities } from '../../db/schema/index';
+import { withTenant } from '../../db/client';
 import { insertArea, insertSite } from '../../modules/sites/sites.repository';
 import { insertUserType } from '../../modules/user-types/user-types.repository';
 import { newId } from '../../lib/ids';
-import { addMember, createEntity, createUser } from './factories';
+import { addMember, createEntity, createUser } from '../factories';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoKiosks } from './demo-kiosks';
 import { seedDemoCustomFields } from './demo-custom-fields';

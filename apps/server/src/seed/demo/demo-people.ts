@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import { newQrCode } from '../../modules/entities/entity-setup';
-import type { Executor } from '../client';
+import type { Executor } from '../../db/client';
 import {
   departments,
   labels,
@@ -12,7 +12,7 @@ import {
   roles,
   sites,
   userTypes,
-} from '../schema/index';
+} from '../../db/schema/index';
 
 // The demo company's people: staff in two offices, interns, visitors, contractors and couriers, with
 // departments and labels. A fixed seed keeps the demo the same on every fresh start.

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays } from '@app/shared/visit-permits/recurrence';
 import { visitPermitBodySchema, type VisitPermitBody } from '@app/shared/visit-permits/schemas';
 import { newId } from '../../lib/ids';
-import type { Executor } from '../client';
+import type { Executor } from '../../db/client';
 import {
   departments,
   people,
@@ -11,7 +11,7 @@ import {
   userTypes,
   userTypeVisitPermits,
   visitPermits,
-} from '../schema/index';
+} from '../../db/schema/index';
 
 // The demo company's visit permits: when contractors, cleaners, couriers and guests may come, assigned
 // to user types and to people, one of them suspended. Dates follow the day the demo is made, so the

@@ -13,8 +13,8 @@ import {
   replaceJourneySites,
   setKioskJourney,
 } from '../../modules/journeys/journeys.repository';
-import type { Executor } from '../client';
-import { compliances, kiosks, people, personUserTypes, sites, userTypes } from '../schema/index';
+import type { Executor } from '../../db/client';
+import { compliances, kiosks, people, personUserTypes, sites, userTypes } from '../../db/schema/index';
 
 type DemoFlow = {
   userTypes: string[];

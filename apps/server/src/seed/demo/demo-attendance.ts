@@ -6,8 +6,8 @@ import {
   type ReasonType,
 } from '@app/shared/attendance/reason-ranges';
 import { newId } from '../../lib/ids';
-import type { Executor } from '../client';
-import { attendanceModeSites, attendanceModes, attendanceReasons, sites } from '../schema/index';
+import type { Executor } from '../../db/client';
+import { attendanceModeSites, attendanceModes, attendanceReasons, sites } from '../../db/schema/index';
 
 // The demo company's working schedules: office staff, the Madrid warehouse's early shift and the
 // weekend guards, each with the late and early reasons its front desk hears. The journeys seed looks

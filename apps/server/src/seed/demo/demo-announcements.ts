@@ -4,8 +4,8 @@ import { fromLocalDateTime, toLocalDateTime } from '@app/shared/announcements/ti
 import { safeTimeZone } from '@app/shared/time-zones';
 import { newId } from '../../lib/ids';
 import { sanitizeAnnouncementHtml } from '../../modules/announcements/sanitize';
-import type { Executor } from '../client';
-import { announcementUserTypes, announcements, entities, userTypes } from '../schema/index';
+import type { Executor } from '../../db/client';
+import { announcementUserTypes, announcements, entities, userTypes } from '../../db/schema/index';
 
 // The demo company's announcements: a pinned welcome that is showing, an urgent fire drill still to
 // come, a message the kiosks read aloud to visitors, and one that has run its course. Times are set

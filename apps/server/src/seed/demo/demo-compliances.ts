@@ -4,7 +4,7 @@ import { complianceBodySchema, type ComplianceBodyInput, type StoredAsked } from
 import { localDate, safeTimeZone } from '@app/shared/compliances/validity';
 import { newId } from '../../lib/ids';
 import { withItemIds } from '../../modules/compliances/compliance-content';
-import type { Executor } from '../client';
+import type { Executor } from '../../db/client';
 import {
   complianceResponses,
   compliances,
@@ -13,7 +13,7 @@ import {
   people,
   personUserTypes,
   userTypes,
-} from '../schema/index';
+} from '../../db/schema/index';
 
 // The demo company's entry conditions: what visitors, contractors and deliveries are asked before they
 // get in, with answers from some of the demo people. The journeys seed finds them by name.

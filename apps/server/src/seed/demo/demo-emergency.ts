@@ -13,7 +13,7 @@ import { addDays, isoWeekday, localDate, startOfLocalDay } from '@app/shared/com
 import { safeTimeZone } from '@app/shared/time-zones';
 import { newId } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { Executor } from '../client';
+import type { Executor } from '../../db/client';
 import {
   areas,
   auditLog,
@@ -30,8 +30,8 @@ import {
   sites,
   userTypes,
   visits,
-} from '../schema/index';
-import { addMember, createUser, type CreatedEntity } from './factories';
+} from '../../db/schema/index';
+import { addMember, createUser, type CreatedEntity } from '../factories';
 
 export const DEMO_WARDEN = { email: 'warden@demo.localhost', firstName: 'Walid', lastName: 'Warden' } as const;
 export const DEMO_DRILL_NAME = 'Fire drill – Dubai Head Office';

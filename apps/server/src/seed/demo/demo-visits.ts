@@ -22,8 +22,8 @@ import {
   type HostOption,
   type PersonFlowChoice,
 } from '../../modules/visits/visit-flow';
-import type { Executor } from '../client';
-import { areas, entities, kiosks, people, personSites, personUserTypes, sites, userTypes } from '../schema/index';
+import type { Executor } from '../../db/client';
+import { areas, entities, kiosks, people, personSites, personUserTypes, sites, userTypes } from '../../db/schema/index';
 
 /** Days of visits, today included. */
 export const DEMO_VISIT_DAYS = 365;

@@ -1,8 +1,8 @@
-import { hashPassword } from '../../lib/passwords';
-import { newId } from '../../lib/ids';
-import { insertCompany, insertMembership, type CreatedEntity } from '../../modules/entities/entity-setup';
-import type { Executor } from '../client';
-import { users } from '../schema/index';
+import { hashPassword } from '../lib/passwords';
+import { newId } from '../lib/ids';
+import { insertCompany, insertMembership, type CreatedEntity } from '../modules/entities/entity-setup';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema/index';
 
 // Factories shared by the demo seed, integration tests and browser tests.
 

@@ -7,8 +7,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import { newQrCode } from '../../modules/entities/entity-setup';
 import { queueScan, scanCompany } from '../../modules/duplicates/duplicate-scan';
-import { withTenant, type Executor } from '../client';
-import { people, personSites, personUserTypes, userTypes } from '../schema/index';
+import { withTenant, type Executor } from '../../db/client';
+import { people, personSites, personUserTypes, userTypes } from '../../db/schema/index';
 
 type Copy = (original: typeof people.$inferSelect) => Partial<typeof people.$inferInsert>;
 

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { kioskSettingsSchema, type KioskSettingsInput } from '@app/shared/kiosks/schemas';
 import { newId } from '../../lib/ids';
 import { toSettingsRecord } from '../../modules/kiosks/kiosks.service';
-import type { Executor } from '../client';
-import { areas, doors, kiosks } from '../schema/index';
+import type { Executor } from '../../db/client';
+import { areas, doors, kiosks } from '../../db/schema/index';
 
 const HOUR_MS = 60 * 60 * 1000;
 

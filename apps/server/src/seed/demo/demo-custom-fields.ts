@@ -7,7 +7,7 @@ import {
   type CustomFieldType,
 } from '@app/shared/custom-fields/schemas';
 import { newId } from '../../lib/ids';
-import type { Executor } from '../client';
+import type { Executor } from '../../db/client';
 import {
   customFieldSectionUserTypes,
   customFieldSections,
@@ -16,7 +16,7 @@ import {
   personFieldValues,
   personUserTypes,
   userTypes,
-} from '../schema/index';
+} from '../../db/schema/index';
 
 // The demo company's custom fields: what its front desk asks visitors and keeps about staff, with
 // values for the demo people of each kind. A fixed seed keeps the demo the same on every fresh start.

@@ -1,0 +1,178 @@
+// Pages in the app layout (spec §2), second part: reports, expected visitors, sites, journeys,
+// compliances, integrations, emergencies and attendance modes.
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { TIMINGS } from '@app/shared/constants';
+import { paths } from '@/config/paths';
+import { visitSummaryRootKey } from '@/features/reports/visit-summary/api/get-visit-summary';
+import { queryClient } from '@/lib/query-client';
+import { appPage, appRoute } from './route-shells';
+
+const visitSummaryDelay = async () => {
+  queryClient.removeQueries({ queryKey: visitSummaryRootKey });
+  await new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.visitSummaryRouteDelayMs));
+};
+
+export const operationsRoutes = [
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: paths.reportingTime,
+    beforeLoad: () => redirect({ to: paths.reportingTimesheet, replace: true, throw: true }),
+  }),
+  appPage(
+    paths.reportingHistory,
+    lazyRouteComponent(() => import('@/features/reports/history/components/history-page'), 'HistoryPage'),
+    ['reports', 'grid', 'visits'],
+  ),
+  appPage(
+    paths.reportingVisitSummary,
+    lazyRouteComponent(
+      () => import('@/features/reports/visit-summary/components/visit-summary-page'),
+      'VisitSummaryPage',
+    ),
+    ['reports', 'grid'],
+    visitSummaryDelay,
+  ),
+  appPage(
+    paths.reportingUsersNotOnSite,
+    lazyRouteComponent(
+      () => import('@/features/reports/presence/components/users-not-on-site-page'),
+      'UsersNotOnSitePage',
+    ),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingPrinter,
+    lazyRouteComponent(() => import('@/features/reports/devices/components/print-queue-page'), 'PrintQueuePage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingKioskLogs,
+    lazyRouteComponent(() => import('@/features/reports/devices/components/kiosk-logs-page'), 'KioskLogsPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingTimesheet,
+    lazyRouteComponent(() => import('@/features/reports/timesheet/components/timesheet-page'), 'TimesheetPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingTrackTrace,
+    lazyRouteComponent(() => import('@/features/reports/presence/components/track-trace-page'), 'TrackTracePage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.reportingExportList,
+    lazyRouteComponent(() => import('@/features/reports/exports/components/export-list-page'), 'ExportListPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
+    paths.addExpectedVisitors,
+    lazyRouteComponent(
+      () => import('@/features/expected-visits/components/add-expected-visitors-page'),
+      'AddExpectedVisitorsPage',
+    ),
+    ['expected-visits', 'grid'],
+  ),
+  appPage(
+    paths.sites,
+    lazyRouteComponent(() => import('@/features/sites/components/sites-page'), 'SitesPage'),
+    ['sites', 'kiosks', 'grid'],
+  ),
+  appPage(
+    paths.journeys,
+    lazyRouteComponent(() => import('@/features/journeys/components/journeys-page'), 'JourneysPage'),
+    ['journeys', 'grid'],
+  ),
+  appPage(
+    paths.addJourney,
+    lazyRouteComponent(() => import('@/features/journeys/components/add-journey-page'), 'AddJourneyPage'),
+    ['journeys'],
+  ),
+  appPage(
+    paths.updateJourney,
+    lazyRouteComponent(() => import('@/features/journeys/components/update-journey-page'), 'UpdateJourneyPage'),
+    ['journeys'],
+  ),
+  appPage(
+    paths.addFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
+  ),
+  appPage(
+    paths.addJourneyFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
+  ),
+  appPage(
+    paths.updateJourneyFlow,
+    lazyRouteComponent(() => import('@/features/journeys/components/flow-editor-page'), 'FlowEditorPage'),
+    ['journeys'],
+  ),
+  appPage(
+    paths.compliances,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliances-page'), 'CompliancesPage'),
+    ['compliances', 'grid'],
+  ),
+  appPage(
+    paths.complianceNew,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+    ['compliances'],
+  ),
+  appPage(
+    paths.complianceUpdate,
+    lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
+    ['compliances'],
+  ),
+  appPage(paths.integration),
+  appPage(paths.integrationSettings),
+  appPage(paths.syncIntegration),
+  appPage(paths.syncStatus),
+  appPage(paths.integrationError),
+  appPage(paths.integrationDuplicate),
+  appPage(paths.integrationValid),
+  appPage(paths.writeBack),
+  appPage(paths.attendanceCodes),
+  appPage(paths.viewIntegration),
+  appPage(paths.googleAdAuth),
+  appPage(
+    paths.emergencyList,
+    lazyRouteComponent(() => import('@/features/emergency/list/components/emergency-list-page'), 'EmergencyListPage'),
+    ['emergency'],
+  ),
+  appPage(
+    paths.emergencySessions,
+    lazyRouteComponent(
+      () => import('@/features/emergency/sessions/components/emergency-sessions-page'),
+      'EmergencySessionsPage',
+    ),
+    ['emergency', 'grid'],
+  ),
+  appPage(
+    paths.emergencySession,
+    lazyRouteComponent(() => import('@/features/emergency/session/components/session-page'), 'EmergencySessionPage'),
+    ['emergency'],
+  ),
+  appPage(
+    paths.emergencySessionReport,
+    lazyRouteComponent(() => import('@/features/emergency/report/components/report-page'), 'RollCallReportPage'),
+    ['emergency'],
+  ),
+  appPage(
+    paths.attendanceModes,
+    lazyRouteComponent(() => import('@/features/attendance/components/attendance-modes-page'), 'AttendanceModesPage'),
+    ['attendance', 'grid'],
+  ),
+  appPage(
+    paths.addAttendanceMode,
+    lazyRouteComponent(
+      () => import('@/features/attendance/components/add-attendance-mode-page'),
+      'AddAttendanceModePage',
+    ),
+    ['attendance'],
+  ),
+  appPage(
+    paths.addReason,
+    lazyRouteComponent(() => import('@/features/attendance/components/add-reason-page'), 'AddReasonPage'),
+    ['attendance'],
+  ),
+] as const;

@@ -1,0 +1,105 @@
+// Pages without the app layout (spec §2): sign-in and password pages, the visitor's public pages, and
+// the pages a link or an error lands on.
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { hrefFor, paths } from '@/config/paths';
+import { comingSoonPage, publicPage, rootRoute } from './route-shells';
+
+export const publicRoutes = [
+  publicPage(
+    paths.login,
+    lazyRouteComponent(() => import('@/features/auth/components/login-page'), 'LoginPage'),
+    ['auth', 'layout'],
+  ),
+  publicPage(
+    paths.forgotPassword,
+    lazyRouteComponent(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+    ['auth', 'layout'],
+  ),
+  publicPage(
+    paths.resetPassword,
+    lazyRouteComponent(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+    ['auth', 'layout'],
+  ),
+  publicPage(
+    paths.unlockSignIn,
+    lazyRouteComponent(() => import('@/features/auth/components/unlock-sign-in-page'), 'UnlockSignInPage'),
+    ['auth', 'layout'],
+  ),
+  publicPage(paths.sso),
+  publicPage(paths.notFound),
+  publicPage(
+    paths.error,
+    lazyRouteComponent(() => import('./routes/error-page'), 'ErrorPage'),
+  ),
+  publicPage(
+    paths.otpError,
+    lazyRouteComponent(() => import('./routes/otp-error-page'), 'OtpErrorPage'),
+  ),
+  publicPage(
+    paths.linkExpired,
+    lazyRouteComponent(() => import('./routes/link-expired-page'), 'LinkExpiredPage'),
+  ),
+  publicPage(
+    paths.kioskRegister,
+    lazyRouteComponent(() => import('@/features/kiosk-register/components/kiosk-register-page'), 'KioskRegisterPage'),
+    ['kiosk-register', 'layout'],
+  ),
+  publicPage(
+    paths.preRegistration,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/pre-registration-page'),
+      'PreRegistrationPage',
+    ),
+    ['pre-registration', 'custom-fields', 'layout'],
+  ),
+  publicPage(
+    paths.preRegistrationSuccess,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/pre-registration-success-page'),
+      'PreRegistrationSuccessPage',
+    ),
+    ['pre-registration', 'layout'],
+  ),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.expressRegistration,
+    beforeLoad: ({ params }) =>
+      redirect({
+        href: hrefFor(paths.preRegistration, { id: params.id }, { add_visitor: true }),
+        replace: true,
+        throw: true,
+      }),
+  }),
+  publicPage(
+    paths.onlineCompliance,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/online-compliance-page'),
+      'OnlineCompliancePage',
+    ),
+    ['pre-registration', 'compliances', 'layout'],
+  ),
+  publicPage(
+    paths.complianceLink,
+    lazyRouteComponent(
+      () => import('@/features/pre-registration/components/compliance-link-page'),
+      'ComplianceLinkPage',
+    ),
+    ['pre-registration', 'compliances', 'layout'],
+  ),
+  publicPage(
+    paths.rfidCode,
+    lazyRouteComponent(() => import('@/features/rfid-public/components/rfid-public-page'), 'RfidPublicPage'),
+    ['rfid', 'layout'],
+  ),
+  publicPage(
+    paths.iAmSafe,
+    lazyRouteComponent(() => import('@/features/emergency/safe/components/safe-page'), 'SafePage'),
+    ['safe-link', 'layout'],
+  ),
+  publicPage(paths.loginOneTime),
+  publicPage(paths.passport, comingSoonPage),
+  publicPage(
+    paths.logout,
+    lazyRouteComponent(() => import('./routes/logout-page'), 'LogoutPage'),
+  ),
+] as const;
