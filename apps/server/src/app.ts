@@ -38,6 +38,7 @@ import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { visitPermitsRoutes } from './modules/visit-permits/visit-permits.routes';
 import { expectedVisitsRoutes } from './modules/expected-visits/expected-visits.routes';
 import { preRegistrationRoutes } from './modules/pre-registration/pre-registration.routes';
+import { validateUserUpdateRoutes } from './modules/pre-registration/validate-user-update.routes';
 import { visitJobs } from './modules/visits/visits.jobs';
 import { exportsRoutes } from './modules/reports/exports/exports.routes';
 import { reportExportJobs } from './modules/reports/exports/exports.jobs';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(announcementsRoutes);
       await api.register(expectedVisitsRoutes);
       await api.register(preRegistrationRoutes);
+      await api.register(validateUserUpdateRoutes);
       await api.register(visitsRoutes);
       await api.register(timesheetRoutes);
       await api.register(historyRoutes);

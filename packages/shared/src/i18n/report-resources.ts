@@ -27,8 +27,11 @@ import esTimesheet from './es/reports.timesheet.json';
 import esVisitSummary from './es/reports.visit_summary.json';
 import esVisits from './es/visits.json';
 import arEmergency from './ar/reports.emergency.json';
+import arKioskSetup from './ar/reports.kiosk-setup.json';
 import enEmergency from './en/reports.emergency.json';
+import enKioskSetup from './en/reports.kiosk-setup.json';
 import esEmergency from './es/reports.emergency.json';
+import esKioskSetup from './es/reports.kiosk-setup.json';
 import { mergeCatalogues, type Catalogue, type Resources } from './translate';
 
 const catalogue = (visits: Catalogue, ...parts: Catalogue[]) => ({ reports: mergeCatalogues(...parts), visits });
@@ -44,6 +47,7 @@ export const reportResources: Resources = {
     enTimesheet,
     enVisitSummary,
     enEmergency,
+    enKioskSetup,
   ),
   ar: catalogue(
     arVisits,
@@ -55,6 +59,7 @@ export const reportResources: Resources = {
     arTimesheet,
     arVisitSummary,
     arEmergency,
+    arKioskSetup,
   ),
   es: catalogue(
     esVisits,
@@ -66,5 +71,6 @@ export const reportResources: Resources = {
     esTimesheet,
     esVisitSummary,
     esEmergency,
+    esKioskSetup,
   ),
 };

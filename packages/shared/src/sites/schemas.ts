@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 import { pageQuery } from '../http/paging';
 
 export const LOGIN_MODES = ['signIn_signOut', 'checkIn_only'] as const;
@@ -87,3 +88,10 @@ export const siteTreeSchema = z.array(
   }),
 );
 export type SiteTree = z.infer<typeof siteTreeSchema>;
+
+/**
+ * GET /areas/{id}/kiosk-setup (spec GET /generate_exe/{id}): the area's kiosk setup sheet as a PDF, in
+ * `lang` (the caller's language by default).
+ */
+export const kioskSetupQuerySchema = z.strictObject({ lang: z.enum(LANGUAGES).optional() });
+export type KioskSetupQuery = z.infer<typeof kioskSetupQuerySchema>;

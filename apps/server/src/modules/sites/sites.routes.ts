@@ -4,6 +4,7 @@ import { idParam, listResponse } from '@app/shared/http/paging';
 import {
   areaBodySchema,
   areaSchema,
+  kioskSetupQuerySchema,
   listSitesQuerySchema,
   moveAreaBodySchema,
   siteBodySchema,
@@ -11,7 +12,9 @@ import {
   siteTreeSchema,
   updateAreaBodySchema,
 } from '@app/shared/sites/schemas';
+import { contentDisposition } from '../../lib/file-serving';
 import { requireAccess } from '../../plugins/auth';
+import { kioskSetup } from './kiosk-setup.service';
 import {
   changeArea,
   changeSite,
@@ -92,6 +95,29 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/areas/:id',
     { config: SITES, schema: { tags: areaTags, summary: 'One area', params: idParam, response: { 200: areaSchema } } },
     async (req) => getArea(app, requireAccess(req), req.params.id),
+  );
+  app.get(
+    '/areas/:id/kiosk-setup',
+    {
+      config: SITES,
+      schema: {
+        tags: areaTags,
+        summary: 'The area’s kiosk setup sheet as a PDF: the kiosk link, its QR code and the steps (generate_exe)',
+        description:
+          'The kiosk is a web app, so there is no program to download: the sheet says how to open it on a tablet, install it full screen and pair it with this area. In `lang`, the caller’s language by default.',
+        params: idParam,
+        querystring: kioskSetupQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const sheet = await kioskSetup(app, requireAccess(req), req.params.id, req.query.lang ?? req.lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', sheet.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(sheet.pdf);
+    },
   );
   app.put(
     '/areas/:id',

@@ -26,6 +26,8 @@ import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../plugins/auth';
 import { lastSignedInQuerySchema, lastSignedInSchema } from '@app/shared/visits/last-signed-in';
 import { lastSignedInVisits } from './last-visits.service';
+import { scanDataTypesQuerySchema, scanDataTypesSchema } from '@app/shared/visits/scan-data-types';
+import { scanDataTypes } from './scan-data-types.service';
 import { searchSignInCandidates } from './sign-in-candidates.service';
 import { previewSignIn } from './sign-in-plan';
 import { signIn } from './sign-in.service';
@@ -108,6 +110,21 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => lastSignedInVisits(app, requireAccess(req), req.query),
+  );
+  app.get(
+    '/visits/scan-data-types',
+    {
+      config: DASHBOARD,
+      schema: {
+        tags,
+        summary: 'What a visit records (sacn_data_type, type=visit): its sources, built-in values and custom fields',
+        description:
+          'The sources of a sign-in and a sign-out (which end each can record), the built-in values with their kind and when they are taken, and the company’s custom fields asked at sign-in, sign-out or check-in; names in the caller’s language.',
+        querystring: scanDataTypesQuerySchema,
+        response: { 200: scanDataTypesSchema },
+      },
+    },
+    async (req) => scanDataTypes(app, requireAccess(req), req.lang),
   );
   app.get(
     '/visits/filter-options',
