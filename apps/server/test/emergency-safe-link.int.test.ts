@@ -79,23 +79,34 @@ describe('the "I am safe" link', () => {
       marks: [{ client_id: newId(), roll_id: (await rollIds(w, s.id))['Ann Tester']!, status: 'not_present' }],
     });
     expect(warden.json<MarksResult>().entries[0]).toMatchObject({ status: 'not_present', marked_by: 'admin Person' });
-    expect((await anon.get(link)).json<SafeLink>().status).toBe('not_present');
+    expect((await anon.get(link)).json<SafeLink>()).toMatchObject({ active: true, status: 'not_present' });
   });
 
   it('is refused once the session ended, reads as ended, and an unknown token is 404', async () => {
     const w = await visitsWorld(ctx.app, ctx.db.db);
     const ann = await w.person('Ann');
     await w.signInOne(ann.id);
-    const s = await startSessionByApi(ctx.app, ctx.db.db, w, { areaIds: [w.areas.reception], isDrill: false });
+    const s = await startSessionByApi(ctx.app, ctx.db.db, w, {
+      areaIds: [w.areas.reception],
+      isDrill: false,
+      name: 'East wing smoke',
+    });
     const anon = new TestClient(ctx.app);
     const link = `/public/emergency/safe/${s.tokens.get(ann.id)!}`;
+    expect((await anon.get(link)).json<SafeLink>()).toMatchObject({
+      active: true,
+      first_name: 'Ann',
+      session_name: 'East wing smoke',
+      company_name: w.entity.name,
+    });
     expect((await w.admin.post(`/emergency/sessions/${s.id}/end`, {})).statusCode).toBe(200);
 
-    expect((await anon.get(link)).json<SafeLink>()).toMatchObject({
-      active: false,
-      is_drill: false,
-      status: 'not_present',
-    });
+    // Ended: the link says only that it is no longer in use; nobody, no company, no session named.
+    const ended = await anon.get(link);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json<SafeLink>()).toEqual({ active: false });
+    for (const named of ['Ann', w.entity.name, 'East wing smoke', 'not_present'])
+      expect(ended.body).not.toContain(named);
     const late = await anon.post(link, {});
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(

@@ -306,15 +306,22 @@ export type SessionStats = z.infer<typeof sessionStatsSchema>;
 
 // --- "I am safe" (public, by the person's own link) ---------------------------------------------------
 
-export const safeLinkSchema = z.object({
-  company_name: z.string(),
-  session_name: z.string(),
-  is_drill: z.boolean(),
-  first_name: z.string(),
-  /** The session is still running: the link works. */
-  active: z.boolean(),
-  status: z.enum(EMERGENCY_STATUSES),
-});
+/**
+ * While the session runs, the link shows whose it is and where they stand; once it ended, only that it
+ * is no longer in use (a link kept in a mailbox names nobody, no company and no session).
+ */
+export const safeLinkSchema = z.discriminatedUnion('active', [
+  z.object({
+    /** The session is still running: the link works. */
+    active: z.literal(true),
+    company_name: z.string(),
+    session_name: z.string(),
+    is_drill: z.boolean(),
+    first_name: z.string(),
+    status: z.enum(EMERGENCY_STATUSES),
+  }),
+  z.object({ active: z.literal(false) }),
+]);
 export type SafeLink = z.infer<typeof safeLinkSchema>;
 
 // --- Kiosk fire alarm -----------------------------------------------------------------------------------

@@ -131,7 +131,7 @@ export const rollRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'An “I am safe” link: the person’s company and session, and whether the link still works',
         description:
-          'Public, by the person’s own link (mailed when the session started). An unknown token answers 404.',
+          'Public, by the person’s own link (mailed when the session started). Once the session ended it answers only `{ active: false }`: no name, company or session. An unknown token answers 404.',
         params: safeTokenParam,
         response: { 200: safeLinkSchema },
       },

@@ -33,13 +33,15 @@ async function withSafeLink<T>(
   });
 }
 
+/** Whose link it is and where they stand while the session runs; once it ended, only that. */
 function toSafeLink(entity: EntityRecord, row: SafeLinkRow): SafeLink {
+  if (row.ended_at !== null) return { active: false };
   return {
+    active: true,
     company_name: entity.name,
     session_name: row.session_name,
     is_drill: row.is_drill,
     first_name: row.person_first_name ?? row.full_name.split(/\s+/)[0] ?? row.full_name,
-    active: row.ended_at === null,
     status: row.status,
   };
 }

@@ -32,7 +32,9 @@ function Screen({ company, children }: { company?: string; children: ReactNode }
   );
 }
 
-function SafeAnswer({ token, link }: { token: string; link: SafeLink }) {
+type OpenLink = Extract<SafeLink, { active: true }>;
+
+function SafeAnswer({ token, link }: { token: string; link: OpenLink }) {
   const { t } = useTranslation('safe-link');
   const mark = useMarkSafe(token);
   const drill = link.is_drill ? (
@@ -51,15 +53,7 @@ function SafeAnswer({ token, link }: { token: string; link: SafeLink }) {
       >
         {drill}
         <Text className={classes.text}>{t('done.body', { session: link.session_name })}</Text>
-        {link.active && <Text c="dimmed">{t('done.stay')}</Text>}
-      </PublicNotice>
-    );
-  }
-  if (!link.active) {
-    return (
-      <PublicNotice icon={IconClockOff} color="gray" title={t('ended.title')} testId="safe-ended">
-        {drill}
-        <Text className={classes.text}>{t('ended.body', { session: link.session_name })}</Text>
+        <Text c="dimmed">{t('done.stay')}</Text>
       </PublicNotice>
     );
   }
@@ -134,6 +128,16 @@ export function SafePage() {
             <Skeleton h={88} radius="lg" />
           </Stack>
         )}
+      </Screen>
+    );
+  }
+  // Once the session ended the server says only that: no name, company or session to show.
+  if (!link.data.active) {
+    return (
+      <Screen>
+        <PublicNotice icon={IconClockOff} color="gray" title={t('ended.title')} testId="safe-ended">
+          <Text className={classes.text}>{t('ended.body')}</Text>
+        </PublicNotice>
       </Screen>
     );
   }
