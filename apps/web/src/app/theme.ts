@@ -14,8 +14,9 @@ export function createAppTheme(t: TFunction): MantineThemeOverride {
   const combobox = { defaultProps: { openOnFocus: false, clearButtonProps: { ...clear, 'aria-hidden': false } } };
   return createTheme({
     primaryColor: 'indigo',
-    // Shade 7 in light mode: white text on it, and it as text on white, keep WCAG AA contrast (4.5:1).
-    primaryShade: { light: 7, dark: 5 },
+    // Shade 7: white text on it, and it as text on white, keep WCAG AA contrast (4.5:1); in dark mode
+    // too (shade 5 put white button text at 3.7:1).
+    primaryShade: { light: 7, dark: 7 },
     defaultRadius: 'md',
     cursorType: 'pointer',
     fontFamily: FONT_STACK,

@@ -101,6 +101,7 @@ export function useJourneyColumns(): GridColumnDef<Journey>[] {
                   variant="light"
                   size="sm"
                   color={row.original.touch_mode ? 'teal' : 'gray'}
+                  role="img"
                   aria-label={row.original.touch_mode ? t('table.touch_on') : t('table.touch_off')}
                 >
                   {row.original.touch_mode ? <IconHandFinger size={14} /> : <IconHandOff size={14} />}
@@ -108,7 +109,7 @@ export function useJourneyColumns(): GridColumnDef<Journey>[] {
               </Tooltip>
               {row.original.remote && (
                 <Tooltip label={t('table.remote')} withArrow>
-                  <ThemeIcon variant="light" size="sm" color="grape" aria-label={t('table.remote')}>
+                  <ThemeIcon variant="light" size="sm" color="grape" role="img" aria-label={t('table.remote')}>
                     <IconWorld size={14} />
                   </ThemeIcon>
                 </Tooltip>

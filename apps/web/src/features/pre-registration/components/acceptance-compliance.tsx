@@ -26,7 +26,15 @@ export function AcceptanceCompliance({ token, item, draft, onAccepted, error }: 
         </Text>
       )}
       {'agreement_type' in content && content.agreement_text && (
-        <Box className={classes.agreement} dir="auto" data-testid={`compliance-agreement-${item.id}`}>
+        // It scrolls: a keyboard reaches it (a named region) to scroll it with the arrow keys.
+        <Box
+          className={classes.agreement}
+          dir="auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('compliance.agreement_text', { name: item.name })}
+          data-testid={`compliance-agreement-${item.id}`}
+        >
           {content.agreement_text}
         </Box>
       )}

@@ -42,7 +42,7 @@ export function HeatMap({
   const max = Math.max(0, ...cells.flat());
 
   return (
-    <div data-testid="visit-summary-heat-map">
+    <div data-testid="visit-summary-heat-map" className={classes.scroll}>
       <table className={classes.table}>
         <caption>
           <VisuallyHidden>{t('visit_summary.charts.heat_hint')}</VisuallyHidden>
