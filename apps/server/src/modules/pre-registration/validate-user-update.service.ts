@@ -6,21 +6,15 @@
 // with its reason, an unknown one as not found, as the confirm does.
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@app/shared/constants';
-import { linkExpiryMessageKey } from '@app/shared/pre-registration/link-expiry';
 import {
   contactFormatProblems,
   type ValidateUserUpdateBody,
   type ValidateUserUpdateResult,
 } from '@app/shared/pre-registration/validate-user-update';
-import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { findTakenValues } from '../people/people.repository';
 import { mandatoryOf } from '../people/person-rules';
-import { loadLinkedVisit, withVisitLink } from './visit-link.service';
-
-const unknownLink = () => {
-  throw new AppError('not_found', { field: 'token', messageKey: 'pre_registration_expired.link_invalid' });
-};
+import { loadUsable, unknownLink, withVisitLink } from './linked-visit';
 
 export async function validateUserUpdate(
   app: FastifyInstance,
@@ -36,11 +30,7 @@ export async function validateUserUpdate(
     app,
     token,
     async (tx, entity, visitId) => {
-      const l = await loadLinkedVisit(tx, entity, visitId, 'confirm', now);
-      if (!l) return unknownLink();
-      if (l.expiry) {
-        throw new AppError('rule_violation', { field: 'token', messageKey: linkExpiryMessageKey(l.expiry, 'confirm') });
-      }
+      const l = await loadUsable(tx, entity, visitId, 'confirm', now);
       const format = contactFormatProblems(body);
       for (const [field, key] of Object.entries(format)) add(field, key);
 
