@@ -1,4 +1,5 @@
-import { Grid, Select, TextInput } from '@mantine/core';
+import { Grid, NativeSelect, Select, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERSON_LIMITS } from '@app/shared/people/schemas';
@@ -35,6 +36,9 @@ export type PhoneFieldProps = {
  */
 export function PhoneField(props: PhoneFieldProps) {
   const { i18n } = useTranslation();
+  // On a touch screen the phone's own picker: a searchable list there scrolled the field away under
+  // the on-screen keyboard and its options out of sight.
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
   const options = useMemo(() => {
     const list = callingCodeOptions(i18n.language);
     // A code stored before (or by an import) that the list does not know still shows.
@@ -46,21 +50,33 @@ export function PhoneField(props: PhoneFieldProps) {
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, xs: 5 }}>
-        <Select
-          label={props.texts.code}
-          placeholder={props.texts.codePlaceholder}
-          data={options}
-          value={props.code || null}
-          onChange={(value) => props.onCode(value ?? '')}
-          searchable
-          clearable
-          // Picking the chosen code again keeps it (the clear button empties it).
-          allowDeselect={false}
-          nothingFoundMessage={props.texts.nothingFound}
-          error={props.codeError}
-          required={props.required}
-          data-testid={props.codeTestId}
-        />
+        {touch ? (
+          <NativeSelect
+            label={props.texts.code}
+            data={[{ value: '', label: props.texts.codePlaceholder }, ...options]}
+            value={props.code}
+            onChange={(event) => props.onCode(event.currentTarget.value)}
+            error={props.codeError}
+            required={props.required}
+            data-testid={props.codeTestId}
+          />
+        ) : (
+          <Select
+            label={props.texts.code}
+            placeholder={props.texts.codePlaceholder}
+            data={options}
+            value={props.code || null}
+            onChange={(value) => props.onCode(value ?? '')}
+            searchable
+            clearable
+            // Picking the chosen code again keeps it (the clear button empties it).
+            allowDeselect={false}
+            nothingFoundMessage={props.texts.nothingFound}
+            error={props.codeError}
+            required={props.required}
+            data-testid={props.codeTestId}
+          />
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, xs: 7 }}>
         <TextInput

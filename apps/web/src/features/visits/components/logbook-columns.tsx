@@ -7,6 +7,7 @@ import { GridText, gridTextClass } from '@/components/data-grid/grid-text';
 import { LOGBOOK_SORT_COLUMNS } from '../utils/logbook-query';
 import { STAGE_COLORS, STATE_COLORS, temperatureText } from '../utils/visit-display';
 import { LocalTime } from './local-time';
+import classes from './dashboard.module.css';
 import { VisitNotesCell } from './visit-notes-cell';
 
 const column = gridColumnHelper<Visit>();
@@ -57,9 +58,10 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
                   color="initials"
                   radius="xl"
                   size={34}
+                  className={classes.personPhoto}
                   alt={t('logbook.photo_alt', { name: person.full_name })}
                 />
-                <Stack gap={0} style={{ minWidth: 0 }}>
+                <Stack gap={0} style={{ minWidth: 0 }} className={classes.personText}>
                   <GridText value={person.full_name} truncate fw={500} testId="visit-name" />
                   {person.company_name && (
                     <GridText value={person.company_name} truncate size="xs" dimmed testId="visit-company" />
