@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +28,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SERVER_BUILD = path.join(ROOT, 'apps/server/scripts/build.ts');
 const SEED_SCRIPT = path.join(ROOT, 'e2e/fixtures/seed.ts');
+// Lets a test move the server's clock instead of waiting for real minutes (e2e/fixtures/server-clock.ts).
+const SERVER_CLOCK = path.join(ROOT, 'e2e/tools/server-clock.mjs');
 // E2E_WEB_DIST: test a web build kept elsewhere (several builds side by side on one machine).
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps/web/dist');
 const WEB_INDEX = path.join(WEB_DIST, 'index.html');
@@ -103,6 +114,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = path.join(workDir, 'data');
   const worldFile = path.join(workDir, 'world.json');
   const logFile = path.join(workDir, 'server.log');
+  const clockFile = path.join(workDir, 'clock');
+  writeFileSync(clockFile, '0');
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const env = appEnv(dataDir, port, baseURL);
@@ -135,9 +148,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   env.SMTP_URL = mailSink.url;
 
   const log = openSync(logFile, 'a');
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
+  const server = spawn(process.execPath, ['--import', SERVER_CLOCK, SERVER_ENTRY], {
     cwd: ROOT,
-    env,
+    env: { ...env, E2E_CLOCK_FILE: clockFile },
     stdio: ['ignore', log, log],
   });
   // If the runner itself is killed, do not leave the server behind.
@@ -163,5 +176,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_WORLD_FILE = worldFile;
   process.env.E2E_MAIL_DIR = mailSink.dir;
+  process.env.E2E_CLOCK_FILE = clockFile;
   return teardown;
 }

@@ -20,7 +20,8 @@ let stopRecording = () => {};
 
 beforeAll(async () => {
   if (!onServer) return;
-  ctx = await createTestApp();
+  // Its own database on the PostgreSQL server: the planner sees only this file's rows' statistics.
+  ctx = await createTestApp({}, undefined, { ownDatabase: true });
   w = await visitsWorld(ctx.app, ctx.db.db);
   await bulkPeople(ctx.db.db, w.entity, PEOPLE);
   await bulkVisits(ctx.db.db, w.entity, { siteId: w.sites.hq, areaId: w.areas.reception }, VISITS, 730);

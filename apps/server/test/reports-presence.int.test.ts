@@ -19,7 +19,8 @@ import { cellText } from '../src/modules/reports/exports/export-headers';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Its own database on the PostgreSQL server: the planner sees only this file's rows' statistics.
+  ctx = await createTestApp({}, undefined, { ownDatabase: true });
 });
 afterAll(() => ctx.close());
 

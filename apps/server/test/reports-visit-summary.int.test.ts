@@ -14,7 +14,8 @@ import { insertVisit, visitsWorld, type VisitsWorld } from './helpers/visits-fac
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Its own database on the PostgreSQL server: the planner sees only this file's rows' statistics.
+  ctx = await createTestApp({}, undefined, { ownDatabase: true });
 });
 afterAll(() => ctx.close());
 

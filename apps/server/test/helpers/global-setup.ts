@@ -8,33 +8,43 @@ import { createPglite } from '../../src/db/pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PostgreSQL: the URL of this run's database. PGlite: a dump of a migrated data folder. */
-    testDb: { kind: 'postgres'; url: string } | { kind: 'pglite'; dumpPath: string };
+    /**
+     * PostgreSQL: the URL of this run's database, and of the migrated template it was made from (a file
+     * that needs a database of its own makes one from it). PGlite: a dump of a migrated data folder.
+     */
+    testDb: { kind: 'postgres'; url: string; templateUrl: string } | { kind: 'pglite'; dumpPath: string };
   }
 }
 
 /**
- * One migrated database per run. On PostgreSQL (TEST_DATABASE_URL) a fresh `test_<random>` database
- * that is dropped afterwards; on PGlite a migrated data folder dumped once and loaded by each file.
+ * One migrated database per run. On PostgreSQL (TEST_DATABASE_URL) a migrated `test_<random>_tpl`
+ * template nobody connects to, and the run's `test_<random>` database copied from it, both dropped
+ * afterwards; on PGlite a migrated data folder dumped once and loaded by each file.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const template = `${name}_tpl`;
+    const urlOf = (database: string) => Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await admin.query(`CREATE DATABASE ${template}`);
+    const db = await openDatabase({ url: urlOf(template), poolSize: 2 });
     await db.migrate();
     await db.close();
-    project.provide('testDb', { kind: 'postgres', url: url.toString() });
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = urlOf(name);
+    project.provide('testDb', { kind: 'postgres', url, templateUrl: urlOf(template) });
     return async () => {
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Databases files made for themselves are dropped by those files; one left by a crash goes here.
+      const own = await drop.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE '${name}%' ORDER BY datname = '${template}'`,
+      );
+      for (const { datname } of own.rows) await drop.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await drop.end();
     };
   }

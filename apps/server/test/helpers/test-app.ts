@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
@@ -9,20 +10,48 @@ import { createPglite } from '../../src/db/pglite';
 
 export type TestContext = { app: App; db: Database; dataDir: string; close: () => Promise<void> };
 
-/** A database for one test file: this run's PostgreSQL database, or a fresh PGlite from the migrated dump. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A database for one test file: this run's PostgreSQL database, or a fresh PGlite from the migrated dump.
+ * `own`: on PostgreSQL too, a database of the file's own, copied from the run's migrated template and
+ * dropped when closed: for tests whose planner must see only their own rows' statistics.
+ */
+export async function openTestDatabase({ own = false }: { own?: boolean } = {}): Promise<Database> {
   const testDb = inject('testDb');
+  if (testDb.kind === 'postgres' && own) return openOwnDatabase(testDb.templateUrl);
   if (testDb.kind === 'postgres') return openDatabase({ url: testDb.url, poolSize: 4 });
   const blob = new Blob([readFileSync(testDb.dumpPath)]);
   return openDatabase({ pglite: await createPglite(undefined, { loadDataDir: blob }) });
 }
 
+async function openOwnDatabase(templateUrl: string): Promise<Database> {
+  const template = new URL(templateUrl);
+  const name = `${template.pathname.slice(1)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
+  const db = await openDatabase({ url: Object.assign(template, { pathname: `/${name}` }).toString(), poolSize: 4 });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const drop = new pg.Client({ connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString() });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => drop.end());
+    },
+  };
+}
+
 export async function createTestApp(
   overrides: Record<string, string> = {},
   shared?: { db: Database },
+  { ownDatabase = false }: { ownDatabase?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fd-app-'));
-  const db = shared?.db ?? (await openTestDatabase());
+  const db = shared?.db ?? (await openTestDatabase({ own: ownDatabase }));
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
