@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `everyMs` (a figure that counts on between reads). */
+/** The current time, refreshed every `everyMs`: figures that count on between reads, countdowns, "last seen". */
 export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

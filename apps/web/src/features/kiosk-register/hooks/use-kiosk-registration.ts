@@ -21,7 +21,7 @@ import {
   type StoredKiosk,
 } from '../utils/kiosk-storage';
 import type { QueryDevice } from '../utils/query-device';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 
 /** After a failed request for a code (no network, the server busy), the next try comes this much later. */
 const RETRY_MS = 5000;
