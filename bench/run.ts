@@ -6,7 +6,7 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,exports,sign-ins,live,duplicates,import,emergency,web,startup   which cases (default all)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,startup   which cases (default all)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -38,6 +38,7 @@ import { measureEmergency } from './cases/emergency';
 import { measureDuplicates } from './cases/duplicates';
 import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
+import { measureVisitSummary } from './cases/visit-summary';
 import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
 import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
 import type { VariantSql } from './load/raw-sql';
@@ -124,6 +125,10 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
       if (wants('reports') || wants('exports')) {
         console.log(`[${kind}] reports and exports…`);
         rows.push(...(await guard('reports / exports', kind, () => measureReports(ctx))));
+      }
+      if (wants('summary')) {
+        console.log(`[${kind}] visit summary of a year…`);
+        rows.push(...(await guard('summary', kind, () => measureVisitSummary(ctx))));
       }
       if (wants('web')) {
         console.log(`[${kind}] web weight and Lighthouse…`);

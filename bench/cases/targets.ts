@@ -23,6 +23,9 @@ export const TARGETS = {
   /** Reports (issue 14), on PostgreSQL: History pages and the visit summary against hand-written SQL. */
   reportVsRawSql: 2,
   historyP95Ms: 1_000,
+  /** The visit summary of a year (issue 24): one manager, and four at once. */
+  summaryOneP95Ms: 1_000,
+  summaryFourP95Ms: 2_000,
   /** A 1,000,000-row xlsx export: rows/s against bare exceljs streaming, peak RSS against 100,000 rows'. */
   exportVsExceljs: 0.5,
   exportMemoryGrowth: 1.5,

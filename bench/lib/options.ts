@@ -7,6 +7,7 @@ export const CASES = [
   'people',
   'logbook',
   'reports',
+  'summary',
   'exports',
   'sign-ins',
   'live',

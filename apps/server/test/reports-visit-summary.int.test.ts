@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { localDay } from '@app/shared/visits/rules';
 import type { VisitSummary, VisitSummaryDay, VisitSummaryOptions } from '@app/shared/reports/visit-summary';
 import { rowsOf, withTenant, type Executor } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import { loadUserAccess } from '../src/modules/access/access.service';
 import { reportSource } from '../src/modules/reports/report-sources';
 import { summaryGroups, type SummaryWhere } from '../src/modules/reports/visit-summary/visit-summary.repository';
+import { summaryGroupsFromStats } from '../src/modules/reports/visit-summary/visit-summary.stats';
 import { addMode, addReason } from './helpers/attendance-factories';
 import { bulkPeople, bulkVisits, vacuumAnalyze } from './helpers/bulk-rows';
 import { scopedAdmin } from './helpers/people-world';
@@ -240,10 +242,14 @@ describe('the visit summary', () => {
     const now = new Date();
     const where: SummaryWhere = {
       entityId: w.entity.id,
+      from: localDay(new Date(now.getTime() - 365 * 86_400_000), 'Asia/Dubai'),
+      to: localDay(now, 'Asia/Dubai'),
       start: new Date(now.getTime() - 365 * 86_400_000),
       end: now,
       timezone: 'Asia/Dubai',
       scope: undefined,
+      scopeSiteIds: null,
+      scopeUserTypeIds: null,
     };
     const plans = await withTenant(ctx.db.db, w.entity.id, async (tx) => {
       const captured: PlanNode[] = [];
@@ -258,6 +264,7 @@ describe('the visit summary', () => {
         },
       } as unknown as Executor;
       await summaryGroups(explaining, where, now);
+      await summaryGroupsFromStats(explaining, where, where.to);
       // Row-level security: the app role counts this company's rows only.
       const [count] = rowsOf<{ n: string }>(await tx.execute(sql`select count(*) as n from visits`));
       expect(Number(count?.n)).toBe(20_000);
@@ -269,6 +276,15 @@ describe('the visit summary', () => {
     const indexes = nodes.map((node) => node['Index Name']);
     expect(indexes, JSON.stringify(plans)).toContain('visits_entity_activity_idx');
     expect(indexes).toContain('visits_entity_expected_idx');
+    // The aggregates (decision 038) through their keys, which lead with the company and the day.
+    for (const table of ['visit_day_stats', 'visit_day_people', 'visit_day_stays']) {
+      const read = nodes.filter((node) => node['Relation Name'] === table);
+      expect(read.length, table).toBeGreaterThan(0);
+      expect(
+        read.map((node) => node['Node Type']),
+        table,
+      ).not.toContain('Seq Scan');
+    }
   }, 120_000);
 });
 

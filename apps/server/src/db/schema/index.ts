@@ -19,3 +19,4 @@ export * from './emergency';
 export * from './duplicates';
 export * from './privacy';
 export * from './people-import';
+export * from './visit-stats';

@@ -2,17 +2,26 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../../db/client';
 import { visits } from '../../../db/schema/index';
 
-// The visit summary's SQL. Every figure is an aggregate over the company's arrivals of the period, read
-// once through visits_entity_activity_idx (entity_id, signed_in_at) and grouped by grouping sets in one
-// statement: nothing but the groups comes back.
+// The visit summary's SQL from the visits themselves: every figure is an aggregate over the company's
+// arrivals of the period, read once through visits_entity_activity_idx (entity_id, signed_in_at) and
+// grouped by grouping sets in one statement. The summary reads the per-day aggregates instead
+// (visit-summary.stats.ts, decision 038); this is the full computation they are checked against, and
+// what answers when the aggregates are kept on another clock than the company's. The median is of the
+// stays in whole minutes (rounded), as the aggregates keep them.
 
 export type SummaryWhere = {
   entityId: string;
+  /** The period's first and last days (YYYY-MM-DD) on the company's clock. */
+  from: string;
+  to: string;
   /** The period's instants: [start of the first day, end of the last) on the company's clock. */
   start: Date;
   end: Date;
   timezone: string;
   scope: SQL | undefined;
+  /** The reader's scope as lists (null: all), for the aggregates' tables. */
+  scopeSiteIds: string[] | null;
+  scopeUserTypeIds: string[] | null;
   siteId?: string;
   areaId?: string;
   userTypeId?: string;
@@ -53,6 +62,13 @@ function filtersOf(w: SummaryWhere): SQL | undefined {
   );
 }
 
+/**
+ * The average stay in minutes (one decimal) of the completed stays `secs` (seconds, exact numeric): the
+ * stays are summed in whole microseconds, as the aggregates keep them, so both give the same figure.
+ */
+export const averageOf = (secs: SQL): SQL =>
+  sql`round(sum((${secs} * 1000000)::bigint)::numeric / nullif(count(${secs}), 0) / 60000000, 1)::float8`;
+
 /** Arrivals of the period: plain comparisons on signed_in_at, so the index range serves them. */
 function arrivalsOf(w: SummaryWhere): SQL {
   return sql`${filtersOf(w)}
@@ -76,7 +92,7 @@ export async function summaryGroups(tx: Executor, w: SummaryWhere, noShowsBefore
         ${visits.earlyReasonId} as early_reason_id,
         (${visits.signedInAt} at time zone ${w.timezone}::text) as local_in,
         case when ${visits.state} = 'left' and ${visits.signedOutAt} is not null
-          then extract(epoch from ${visits.signedOutAt} - ${visits.signedInAt})::float8 / 60 end as minutes
+          then extract(epoch from ${visits.signedOutAt} - ${visits.signedInAt}) end as secs
       from ${visits}
       where ${arrivalsOf(w)}
     ),
@@ -101,8 +117,8 @@ export async function summaryGroups(tx: Executor, w: SummaryWhere, noShowsBefore
         coalesce(late_reason_id, early_reason_id) as reason_id,
         count(*)::int as visits,
         count(distinct person_id)::int as people,
-        count(minutes)::int as completed,
-        round(avg(minutes)::numeric, 1)::float8 as average_minutes
+        count(secs)::int as completed,
+        ${averageOf(sql`secs`)} as average_minutes
       from timed
       group by grouping sets (
         (), (day), (site_id), (site_id, area_id), (user_type_id), (weekday, hour), (late_reason_id), (early_reason_id)
@@ -112,8 +128,8 @@ export async function summaryGroups(tx: Executor, w: SummaryWhere, noShowsBefore
       ar.name as area_name, g.user_type_id, ut.name as user_type_name, g.weekday, g.hour, g.reason_id,
       r.name as reason_name, g.visits, g.people, g.completed, g.average_minutes,
       case when g.kind = 'total' then (
-        select round((percentile_cont(0.5) within group (order by minutes))::numeric, 1)::float8
-        from arrived where minutes is not null
+        select round((percentile_cont(0.5) within group (order by round(secs / 60)::int))::numeric, 1)::float8
+        from arrived where secs is not null
       ) end as median_minutes,
       case when g.kind = 'total' then (
         select count(*)::int from ${visits}
@@ -148,12 +164,12 @@ export type SummaryDayRow = { day: string; visits: number; people: number; avera
 export async function summaryDays(tx: Executor, w: SummaryWhere): Promise<SummaryDayRow[]> {
   const res = await tx.execute(sql`
     select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as visits, count(distinct person_id)::int as people,
-      round(avg(minutes)::numeric, 1)::float8 as average_minutes
+      ${averageOf(sql`secs`)} as average_minutes
     from (
       select ${visits.personId} as person_id,
         (${visits.signedInAt} at time zone ${w.timezone}::text)::date as day,
         case when ${visits.state} = 'left' and ${visits.signedOutAt} is not null
-          then extract(epoch from ${visits.signedOutAt} - ${visits.signedInAt})::float8 / 60 end as minutes
+          then extract(epoch from ${visits.signedOutAt} - ${visits.signedInAt}) end as secs
       from ${visits}
       where ${arrivalsOf(w)}
     ) a

@@ -15,7 +15,8 @@ import { companyZone } from '../../access/company-zone';
 import { findArea, findSite } from '../../sites/sites.repository';
 import { findUserType } from '../../user-types/user-types.repository';
 import { filterOptions, visitInScope } from '../../visits/visits.repository';
-import { summaryGroups, type SummaryDayRow, type SummaryWhere } from './visit-summary.repository';
+import { summaryGroups, type SummaryDayRow, type SummaryGroupRow, type SummaryWhere } from './visit-summary.repository';
+import { statsZone, summaryGroupsFromStats } from './visit-summary.stats';
 
 type Filters = Pick<VisitSummaryQuery, 'from' | 'to' | 'site_id' | 'area_id' | 'user_type_id'>;
 
@@ -50,10 +51,14 @@ export function summaryWhere(ctx: AccessContext, q: Filters): SummaryWhere {
   const { start, end } = dayRange(q.from, q.to, timezone);
   return {
     entityId: ctx.entityId,
+    from: q.from,
+    to: q.to,
     start,
     end,
     timezone,
     scope: visitInScope(ctx),
+    scopeSiteIds: ctx.siteIds,
+    scopeUserTypeIds: ctx.userTypeIds,
     siteId: q.site_id,
     areaId: q.area_id,
     userTypeId: q.user_type_id,
@@ -70,9 +75,29 @@ export async function getVisitSummary(
   const today = localDay(now, where.timezone);
   const rows = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     await assertSummaryFilters(tx, ctx, q);
-    return summaryGroups(tx, where, dayRange(today, today, where.timezone).start);
+    return readSummaryGroups(tx, where, today);
   });
+  return assembleSummary(q, where, rows);
+}
 
+/**
+ * The summary's groups: from the per-day aggregates when they are kept on the company's clock (decision
+ * 038), else from the visits themselves (`source: 'visits'` forces that: the full computation).
+ */
+export async function readSummaryGroups(
+  tx: Executor,
+  where: SummaryWhere,
+  today: string,
+  source: 'auto' | 'visits' = 'auto',
+): Promise<SummaryGroupRow[]> {
+  if (source === 'auto' && (await statsZone(tx, where.entityId)) === where.timezone) {
+    return summaryGroupsFromStats(tx, where, today);
+  }
+  return summaryGroups(tx, where, dayRange(today, today, where.timezone).start);
+}
+
+/** The response from the groups. */
+export function assembleSummary(q: Filters, where: SummaryWhere, rows: SummaryGroupRow[]): VisitSummary {
   const total = rows.find((r) => r.kind === 'total');
   const ref = (id: string | null, name: string | null) => ({ id: id!, name: name ?? '' });
   // Busiest first; equal counts by name (nameless last), so the order is the same on every read.
