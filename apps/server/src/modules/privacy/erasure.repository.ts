@@ -15,6 +15,8 @@ import { newQrCode } from '../entities/entity-setup';
 /** Every column holding a person's id, with what an erasure does with it. */
 export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted with the person' | 'cleared'>> = {
   'visits.person_id': 'anonymised',
+  // The visit summary's aggregates follow the visits by their triggers (decision 038).
+  'visit_day_people.person_id': 'anonymised',
   'kiosk_events.person_id': 'anonymised',
   'emergency_roll.person_id': 'cleared',
   'visits.created_by_person_id': 'cleared',
