@@ -46,13 +46,13 @@ export function UserMenu({ session }: { session: StoredSession }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Stack gap={0} px="sm" py={8}>
-          <Text size="sm" fw={600} truncate="end">
+          <Text size="sm" fw={600} truncate="end" dir="auto">
             {user.fullName}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
+          <Text size="xs" c="dimmed" truncate="end" dir="auto">
             {user.email}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
+          <Text size="xs" c="dimmed" truncate="end" dir="auto">
             {roleName(session.role, t)}
           </Text>
         </Stack>

@@ -10,7 +10,7 @@ export function CompanyIdentity({ company }: { company: MembershipChoice }) {
     <>
       <Avatar src={entityLogoUrl(company.logo)} name={company.name} color="initials" radius="md" />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate="end">
+        <Text fw={600} truncate="end" dir="auto">
           {company.name}
         </Text>
         <Group gap={6}>

@@ -30,7 +30,7 @@ function KioskStatus({ kiosk }: { kiosk: Kiosk }) {
       >
         {kiosk.online ? t('status.online') : t('status.offline')}
       </Badge>
-      <Text size="xs" c="dimmed" truncate="end" maw="100%">
+      <Text size="xs" c="dimmed" truncate="end" dir="auto" maw="100%">
         {kiosk.last_seen_at
           ? t('status.last_seen', { when: relativeTime(kiosk.last_seen_at, fetchedAt, i18n.language) })
           : t('status.never_seen')}
@@ -50,7 +50,7 @@ export function useKioskColumns(): GridColumnDef<Kiosk>[] {
           enableHiding: false,
           meta: { label: t('table.name') },
           cell: ({ row }) => (
-            <Text size="sm" fw={500} truncate="end" data-testid="kiosk-name">
+            <Text size="sm" fw={500} truncate="end" dir="auto" data-testid="kiosk-name">
               {row.original.name}
             </Text>
           ),
@@ -61,7 +61,7 @@ export function useKioskColumns(): GridColumnDef<Kiosk>[] {
           size: 240,
           meta: { label: t('table.place') },
           cell: ({ row }) => (
-            <Text size="sm" truncate="end" data-testid="kiosk-place">
+            <Text size="sm" truncate="end" dir="auto" data-testid="kiosk-place">
               {placeLabel(row.original.site_name, row.original.area_name)}
             </Text>
           ),

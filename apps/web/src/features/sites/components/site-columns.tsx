@@ -20,7 +20,7 @@ export function useSiteColumns(): GridColumnDef<Site>[] {
           enableHiding: false,
           meta: { label: t('table.name') },
           cell: ({ row }) => (
-            <Text size="sm" fw={500} truncate="end">
+            <Text size="sm" fw={500} truncate="end" dir="auto">
               {row.original.name}
             </Text>
           ),
@@ -49,7 +49,7 @@ export function useSiteColumns(): GridColumnDef<Site>[] {
             return (
               <Group gap={6} wrap="nowrap">
                 <IconMapPin size={14} color="var(--mantine-color-red-6)" style={{ flex: 'none' }} aria-hidden />
-                <Text size="sm" truncate="end">
+                <Text size="sm" truncate="end" dir="auto">
                   {location.location_name.trim() || t('table.location_unnamed')}
                 </Text>
               </Group>

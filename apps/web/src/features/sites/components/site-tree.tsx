@@ -143,7 +143,7 @@ function AreaRow({
       <Group gap="xs" wrap="nowrap" miw={0}>
         <IconDoorEnter size={16} stroke={1.5} color="var(--mantine-color-dimmed)" />
         <Stack gap={2} miw={0}>
-          <Text size="sm" fw={500} truncate="end" data-testid="tree-area-name">
+          <Text size="sm" fw={500} truncate="end" dir="auto" data-testid="tree-area-name">
             {area.text}
           </Text>
           <Group gap={4}>
@@ -240,7 +240,7 @@ function SiteBranch({
           <Group gap="xs" wrap="nowrap">
             <IconChevronDown size={16} className={classes.chevron} data-collapsed={open ? undefined : true} />
             <IconBuilding size={18} stroke={1.5} />
-            <Text size="sm" fw={600} truncate="end">
+            <Text size="sm" fw={600} truncate="end" dir="auto">
               {site.text}
             </Text>
             <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>

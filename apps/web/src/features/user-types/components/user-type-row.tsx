@@ -31,7 +31,7 @@ export function UserTypeRow({ node, depth, canEdit, canSeePermits, onAction }: U
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <IconUsersGroup size={18} stroke={1.6} />
           <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end">
+            <Text fw={600} truncate="end" dir="auto">
               {node.name}
             </Text>
             <Group gap={6}>

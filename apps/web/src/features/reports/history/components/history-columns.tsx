@@ -39,7 +39,7 @@ export function useHistoryColumns(onOpen: (row: HistoryRow) => void): GridColumn
         size: extra.size ?? 150,
         meta: { label: t(`history.columns.${id}`), hiddenByDefault: extra.hidden },
         cell: ({ getValue }) => (
-          <Text size="sm" truncate="end">
+          <Text size="sm" truncate="end" dir="auto">
             {getValue()}
           </Text>
         ),
