@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  API_TOKEN_PERMISSIONS,
-  isAnyAllowed,
-  permissionMapOf,
-  STANDALONE_PERMISSIONS,
-  STANDALONE_SUPPORT_PERMISSIONS,
-  type Permission,
-} from '@app/shared/access/permissions';
+import { API_TOKEN_PERMISSIONS, isAnyAllowed, permissionMapOf, type Permission } from '@app/shared/access/permissions';
 import { SESSION, type Language } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
 import { pickLanguage } from '../lib/i18n';
@@ -15,6 +8,7 @@ import { safeEqual, sha256 } from '../lib/tokens';
 import { findEntityByClientToken } from '../modules/entities/entities.repository';
 import { AccessCache } from '../modules/access/access-cache';
 import { loadSessionAccess } from '../modules/access/access.service';
+import { packageAllows } from '../modules/access/permission-check';
 import type { AccessContext, EntityRecord } from '../modules/access/access.types';
 import { updateSession, type SessionWithUser } from '../modules/auth/sessions.repository';
 
@@ -39,9 +33,6 @@ export type RouteAccess = {
   /** A public route whose Bearer token is a kiosk's device token, which the route checks itself. */
   deviceToken?: boolean;
 };
-
-const STANDALONE_MAP = permissionMapOf(STANDALONE_PERMISSIONS);
-const STANDALONE_SUPPORT_MAP = permissionMapOf(STANDALONE_SUPPORT_PERMISSIONS);
 
 /** Requests per minute per address on a public route: PUBLIC_RATE_LIMIT, times `factor` for device calls. */
 export const publicRateLimit = (factor = 1) => ({
@@ -210,11 +201,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!rule.permission) return;
     if (!isAnyAllowed(req.access.permissions, rule.permission)) throw new AppError('forbidden');
-    if (req.access.entity.package === 'Standalone') {
-      const support = req.access.actor.kind === 'user' && req.access.actor.isSupport;
-      if (!isAnyAllowed(support ? STANDALONE_SUPPORT_MAP : STANDALONE_MAP, rule.permission)) {
-        throw new AppError('forbidden', { messageKey: 'standalone_package' });
-      }
+    if (!packageAllows(req.access, rule.permission)) {
+      throw new AppError('forbidden', { messageKey: 'standalone_package' });
     }
   });
 });

@@ -3,13 +3,9 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { isAllowed } from '@app/shared/access/permissions';
 import { SESSION } from '@app/shared/constants';
 import {
   emergencySessionRoom,
-  entityAllRoom,
-  entityEmergencyRoom,
-  entityOwnersRoom,
   entityRoom,
   sessionRoom,
   userRoom,
@@ -23,7 +19,7 @@ import { loadSessionAccess } from '../modules/access/access.service';
 import { findLiveSession } from '../modules/auth/sessions.repository';
 import type { AccessContext } from '../modules/access/access.types';
 import { emergencyWatchRooms } from '../modules/emergency/session-watch';
-import { emergencyJoinAllRoom, emergencyJoinSiteRoom } from '../modules/emergency/session-events';
+import { companyRoomsOf, isCompanyRoom, roomOfEntityEvent, type EntityEventName } from './realtime-rooms';
 
 /**
  * entityId: the company whose room the socket joined, once the server allowed it. watching: the
@@ -31,24 +27,6 @@ import { emergencyJoinAllRoom, emergencyJoinSiteRoom } from '../modules/emergenc
  */
 type SocketData = { userId: string; sessionId: string; entityId: string | null; watching: string[] };
 
-/**
- * The company's emergency rooms a member's sockets belong to (decision 031): the emergency room with
- * the emergency permission and either emergency screen; the rooms of the sessions they may join
- * (`pongStartSessionDiffAdmin`, …) with the sessions screen, by site unless they see every site.
- */
-export function emergencyRoomsOf(access: AccessContext): string[] {
-  const p = access.permissions;
-  if (!isAllowed(p, 'emergency')) return [];
-  const sessions = isAllowed(p, 'show_emergency_sessions');
-  if (!sessions && !isAllowed(p, 'show_emergency_list')) return [];
-  const rooms = [entityEmergencyRoom(access.entityId)];
-  if (sessions) {
-    if (access.siteIds === null) rooms.push(emergencyJoinAllRoom(access.entityId));
-    else rooms.push(...access.siteIds.map((s) => emergencyJoinSiteRoom(access.entityId, s)));
-  }
-  return rooms;
-}
-const isEmergencyRoom = (entityId: string, room: string) => room.startsWith(`${entityEmergencyRoom(entityId)}`);
 const isWatchRoom = (room: string) => room.startsWith('emergency:');
 
 /** How long access notices are gathered before the sockets they concern are checked again. */
@@ -59,7 +37,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export type Realtime = {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-  toEntity: <E extends ServerEventName>(entityId: string, event: E, payload: ServerEventPayload<E>) => void;
+  /** To the company's members who may see what the event tells (`ENTITY_EVENT_AUDIENCE`). */
+  toEntity: <E extends EntityEventName>(entityId: string, event: E, payload: ServerEventPayload<E>) => void;
   /** To a room (`entityAllRoom`, …), but for the sockets also in `except`. */
   toRoom: <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>, except?: string) => void;
   /**
@@ -79,7 +58,8 @@ export type Realtime = {
   closeSessions: (sessionIds: string[]) => void;
   /**
    * Checks again the sockets in a room (`userRoom`, `entityRoom` or a session's): one whose session,
-   * membership or two-step state no longer lets it see its company leaves the company's room.
+   * membership or two-step state no longer lets it see its company leaves the company's rooms; the
+   * others are moved to the rooms their permissions, sites and user types give now.
    */
   recheckSockets: (room: string) => Promise<void>;
 };
@@ -134,25 +114,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
 
   /**
    * Whether a session may receive a company's events now (live, its company, active, two-step done),
-   * whether its member sees the whole company (then it gets whole rows: `entityAllRoom`), and whether
-   * they own it (then they hear what other admins create: `entityOwnersRoom`, spec §6).
+   * and the company's rooms its member's access puts it in (`companyRoomsOf`).
    */
   const mayJoin = async (
     sessionId: string,
     entityId: string,
-  ): Promise<{ allowed: boolean; all: boolean; owner: boolean; access: AccessContext | null }> => {
-    const refused = { allowed: false, all: false, owner: false, access: null };
+  ): Promise<{ allowed: boolean; rooms: string[]; access: AccessContext | null }> => {
+    const refused = { allowed: false, rooms: [], access: null };
     try {
       const current = await loadSessionAccess(app.db.db, sessionId);
       if (!current || current.found.session.otpPending || current.found.session.entityId !== entityId) return refused;
       const access = current.access;
       if (access === null || access.otpEnrolmentRequired) return refused;
-      return {
-        allowed: true,
-        all: access.siteIds === null && access.userTypeIds === null,
-        owner: access.actor.kind === 'user' && access.actor.isOwner,
-        access,
-      };
+      return { allowed: true, rooms: companyRoomsOf(access), access };
     } catch (err) {
       app.log.error({ err }, 'socket access check failed');
       return refused;
@@ -164,7 +138,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     socket.on('join', async (entityId) => {
       const may = typeof entityId === 'string' ? await mayJoin(socket.data.sessionId, entityId) : null;
-      for (const room of socket.rooms) if (room.startsWith('entity:') || isWatchRoom(room)) void socket.leave(room);
+      for (const room of socket.rooms) if (isCompanyRoom(room) || isWatchRoom(room)) void socket.leave(room);
       socket.data.entityId = null;
       socket.data.watching = [];
       if (!may?.allowed) {
@@ -172,11 +146,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         return;
       }
       socket.data.entityId = entityId;
-      const rooms = [entityRoom(entityId)];
-      if (may.all) rooms.push(entityAllRoom(entityId));
-      if (may.owner) rooms.push(entityOwnersRoom(entityId));
-      if (may.access) rooms.push(...emergencyRoomsOf(may.access));
-      await socket.join(rooms);
+      await socket.join(may.rooms);
       socket.emit('joined', { entity_id: entityId });
     });
 
@@ -235,18 +205,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const live = io.sockets.sockets.get(socket.id);
       if (local && (!live || !live.rooms.has(entityRoom(entityId)))) continue;
       if (may.allowed) {
-        // A member's scope may have changed: whole rows only while they see the whole company.
-        if (may.all) socket.join(entityAllRoom(entityId));
-        else socket.leave(entityAllRoom(entityId));
-        if (may.owner) socket.join(entityOwnersRoom(entityId));
-        else socket.leave(entityOwnersRoom(entityId));
-        // The emergency rooms as the member's permission and sites are now, and the sessions watched
-        // only while they may still join them.
-        const emergency = may.access ? emergencyRoomsOf(may.access) : [];
+        // The member's permissions, sites or user types may have changed: the company's rooms as they
+        // give now (a topic's events, whole rows, the emergency rooms), and the sessions watched only
+        // while they may still join them.
         const rooms = live?.rooms ?? socket.rooms;
-        for (const room of [...rooms])
-          if (isEmergencyRoom(entityId, room) && !emergency.includes(room)) socket.leave(room);
-        if (emergency.length > 0) socket.join(emergency);
+        for (const room of [...rooms]) if (isCompanyRoom(room) && !may.rooms.includes(room)) socket.leave(room);
+        socket.join(may.rooms);
         const still: string[] = [];
         for (const id of live?.data.watching ?? socket.data.watching) {
           // A session begun to be watched during this check was checked by its own watch.
@@ -266,7 +230,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
         if (live) live.data.watching = still;
         continue;
       }
-      for (const room of socket.rooms) if (room.startsWith('entity:') || isWatchRoom(room)) socket.leave(room);
+      for (const room of socket.rooms) if (isCompanyRoom(room) || isWatchRoom(room)) socket.leave(room);
       if (live) live.data.watching = [];
       socket.data.entityId = null;
       socket.emit('join_error', refused);
@@ -305,7 +269,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
   };
   app.decorate('realtime', {
     io,
-    toEntity: (entityId, event, payload) => emit(entityRoom(entityId), event, payload),
+    toEntity: (entityId, event, payload) => emit(roomOfEntityEvent(entityId, event), event, payload),
     toRoom: (room, event, payload, except) => {
       const to = except ? io.to(room).except(except) : io.to(room);
       (to.emit as (e: string, p: unknown) => boolean)(event, payload);

@@ -1,7 +1,7 @@
 // What the live feed (modules/visits/live-feed.ts) told a company's open dashboards: it gathers
 // changes for a moment, so a test flushes it before looking.
 import { vi } from 'vitest';
-import { entityAllRoom, entityRoom } from '@app/shared/realtime/events';
+import { entityAllRoom, entityTopicRoom } from '@app/shared/realtime/events';
 import type { App } from '../../src/app';
 
 type Sent = { room: string; event: string; payload: Record<string, unknown>; except?: string };
@@ -24,7 +24,7 @@ export function watchLiveEvents(app: App) {
      */
     async visitIds(entityId: string) {
       return (await sent())
-        .filter((s) => s.event === 'updateVisits' && s.room === entityRoom(entityId))
+        .filter((s) => s.event === 'updateVisits' && s.room === entityTopicRoom(entityId, 'visits'))
         .map((s) => s.payload);
     },
     /** The `updateVisits` events with rows, to the members who see the whole company. */

@@ -109,8 +109,20 @@ export type ClientToServerEvents = {
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
+/** Every socket joined to the company: events every member may hear (its plan, its two-step policy). */
 export const entityRoom = (entityId: string) => `entity:${entityId}`;
-/** The company's sockets whose member sees all of it (no site or user-type limit): they get whole rows. */
+/**
+ * What a company's events tell, each heard only by members whose permissions show it (the server's
+ * `topicsOf`): visits (`updateVisits`), kiosks, announcements, the badge print queue.
+ */
+export const ENTITY_TOPICS = ['visits', 'kiosks', 'announcements', 'badge_prints'] as const;
+export type EntityTopic = (typeof ENTITY_TOPICS)[number];
+/** The company's sockets whose member may see what a topic's events tell. */
+export const entityTopicRoom = (entityId: string, topic: EntityTopic) => `entity:${entityId}:${topic}`;
+/**
+ * The company's sockets whose member sees the dashboard and all of the company (no site or user-type
+ * limit): they get whole visit rows and today's counts.
+ */
 export const entityAllRoom = (entityId: string) => `entity:${entityId}:all`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The company's sockets whose member owns it: they hear what other admins create (spec §6). */

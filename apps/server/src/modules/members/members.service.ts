@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Member } from '@app/shared/members/schemas';
-import { userRoom } from '@app/shared/realtime/events';
+import { entityRoom, userRoom } from '@app/shared/realtime/events';
 import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
@@ -85,7 +85,7 @@ export async function updateRolePermissions(
   roleId: string,
   permissions: Record<string, 0 | 1>,
 ) {
-  return withTenant(app.db.db, ctx.entityId, async (tx) => {
+  const updated = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     const before = (await listRolesWithPermissions(tx, ctx.entityId)).find((r) => r.id === roleId);
     if (!before) throw new AppError('not_found');
     assertMayEditRole(ctx, { ...before, heldByOwner: await isOwnerRole(tx, ctx.entityId, roleId) }, permissions);
@@ -102,4 +102,8 @@ export async function updateRolePermissions(
     });
     return after;
   });
+  // The role's members hear from now on only what their permissions show (the database's notice would
+  // move their sockets a moment later; this answers only once they are moved).
+  await app.realtime.recheckSockets(entityRoom(ctx.entityId));
+  return updated;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { entityAllRoom, entityRoom } from '@app/shared/realtime/events';
+import { entityAllRoom, entityTopicRoom } from '@app/shared/realtime/events';
 import type { VisitAction } from '@app/shared/visits/stages';
 import { withTenant } from '../../db/client';
 import { findEntity } from '../access/access.repository';
@@ -13,6 +13,8 @@ import { toVisits } from './visit-view';
 //   the logbook shows them, and the company's counts for today: they patch what they show.
 // - Browsers of members limited to some sites or user types get the ids only, and read again what
 //   their scope lets them see (coalesced in the browser).
+// - Browsers of members whose permissions show no visits (no dashboard, no emergency list) get nothing:
+//   both rooms are joined by permission (`plugins/realtime-rooms.ts`).
 // Changes are gathered for ROWS_WINDOW_MS, so a burst of sign-ins costs one read of its rows, and the
 // counts are computed at most once per COUNTS_EVERY_MS per company, however many visits change; and
 // neither is read while nobody is there to be sent them.
@@ -87,10 +89,10 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
     run();
   }
 
-  /** The changes without their rows, to every member's browsers (which read again what they show). */
+  /** The changes without their rows, to the browsers of members who see visits (they read again what they show). */
   function sendIds(entityId: string, byAction: Map<VisitAction, Map<string, string>>) {
     for (const [action, changed] of byAction)
-      app.realtime.toRoom(entityRoom(entityId), 'updateVisits', idsOf(action, changed));
+      app.realtime.toRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', idsOf(action, changed));
   }
 
   async function sendBatch(entityId: string, byAction: Map<VisitAction, Map<string, string>>) {
@@ -116,7 +118,7 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
       : { visits: [], createdIds: new Set<string>() };
     for (const [action, changed] of byAction) {
       const payload = idsOf(action, changed);
-      app.realtime.toRoom(entityRoom(entityId), 'updateVisits', payload, entityAllRoom(entityId));
+      app.realtime.toRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', payload, entityAllRoom(entityId));
       app.realtime.toRoom(entityAllRoom(entityId), 'updateVisits', {
         ...payload,
         visits: visits.filter((v) => changed.has(v.id)),
