@@ -153,7 +153,7 @@ export const flowNotificationsSchema = z.object({
   notify_host_on_departure: z.boolean().default(false),
   /** Emails the company's admins of these sites when a temperature, mask or compliance check fails. */
   notify_admins_on_failed_check: z.boolean().default(false),
-  /** Also told of every arrival (a security desk, a team mailbox). */
+  /** Also told when a check fails, with the admins (a security desk, a team mailbox). */
   extra_recipients: z
     .array(z.email().max(254))
     .max(L.extraRecipientsMax)

@@ -66,6 +66,8 @@ export type HealthResult = {
   mask: boolean | null;
   /** A check failed and the override reason let it through. */
   overridden: boolean;
+  /** The checks that failed, let through or not (the flow may email its admins of them). */
+  failed: ('temperature' | 'mask')[];
   issues: HealthIssue[];
 };
 
@@ -78,7 +80,7 @@ export type HealthResult = {
 export function checkHealth(checks: HealthChecks, input: HealthInput): HealthResult {
   const issues: HealthIssue[] = [];
   let temperatureC: number | null = null;
-  let failed = false;
+  const failed: HealthResult['failed'] = [];
   if (checks.temperature_check) {
     const raw = input.temperature?.value;
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
@@ -93,7 +95,7 @@ export function checkHealth(checks: HealthChecks, input: HealthInput): HealthRes
       issues.push({ field: 'temperature', key: 'visit_temperature_invalid' });
       temperatureC = null;
     } else if (!temperaturePasses(temperatureC, checks.temperature_threshold)) {
-      failed = true;
+      failed.push('temperature');
       if (!overrideGiven(input.overrideReason)) {
         issues.push({
           field: 'override_reason',
@@ -109,7 +111,7 @@ export function checkHealth(checks: HealthChecks, input: HealthInput): HealthRes
   }
   const mask = checks.mask_check ? input.mask === true : (input.mask ?? null);
   if (checks.mask_check && input.mask !== true) {
-    failed = true;
+    failed.push('mask');
     if (!overrideGiven(input.overrideReason)) {
       issues.push({
         field: 'override_reason',
@@ -118,7 +120,7 @@ export function checkHealth(checks: HealthChecks, input: HealthInput): HealthRes
       });
     }
   }
-  return { temperatureC, mask, overridden: failed && issues.length === 0, issues };
+  return { temperatureC, mask, overridden: failed.length > 0 && issues.length === 0, failed, issues };
 }
 
 const overrideGiven = (reason: string | null | undefined) => notesLength(reason) >= VISIT_LIMITS.overrideReasonMin;

@@ -47,6 +47,7 @@ import {
   bindingOf,
 } from './sign-in-plan';
 import { type Arrival, notifyHosts } from './host-notices';
+import { notifyFailedChecks, type FailedCheck, type FailedCheckItem } from './failed-check-notices';
 
 type Prepared = {
   plan: PersonPlan;
@@ -76,14 +77,20 @@ async function preparePerson(
   fields: ActionField[],
   now: Date,
   timeZone: string,
-): Promise<{ issues: Issue[]; prepared: Prepared | null }> {
+): Promise<{ issues: Issue[]; prepared: Prepared | null; failed: FailedCheckItem[] }> {
   const issues: Issue[] = [];
   if (plan.blocker)
-    return { issues: [{ field: 'person_id', key: plan.blocker.key, vars: plan.blocker.vars }], prepared: null };
+    return {
+      issues: [{ field: 'person_id', key: plan.blocker.key, vars: plan.blocker.vars }],
+      prepared: null,
+      failed: [],
+    };
   if (plan.action === 'sign_out') {
-    return { issues: [{ field: 'person_id', key: 'visit_already_on_site' }], prepared: null };
+    return { issues: [{ field: 'person_id', key: 'visit_already_on_site' }], prepared: null, failed: [] };
   }
   const flow = plan.choice?.flow ?? null;
+  // The checks that failed, refused or let through: the flow may email its admins of them.
+  const failed: FailedCheckItem[] = [];
 
   // Compliances: every due required one answered, none failed (spec §4 Compliance answer status).
   const responses: Prepared['responses'] = [];
@@ -112,6 +119,7 @@ async function preparePerson(
     }
     if (graded.status === 'failed') {
       issues.push({ field: `compliances.${c.id}`, key: 'visit_compliance_failed', vars: { name: c.asked.name } });
+      failed.push({ kind: 'compliance', name: c.asked.name });
       continue;
     }
     responses.push({ complianceId: c.id, version: c.version, graded, notes: item.notes?.trim() || null });
@@ -129,8 +137,15 @@ async function preparePerson(
         mask: input.mask ?? null,
         overrideReason: input.override_reason ?? null,
       })
-    : { temperatureC: null, mask: input.mask ?? null, overridden: false, issues: [] };
+    : { temperatureC: null, mask: input.mask ?? null, overridden: false, failed: [], issues: [] };
   for (const issue of health.issues) issues.push({ field: issue.field, key: issue.key, vars: issue.vars });
+  for (const kind of health.failed) {
+    failed.unshift(
+      kind === 'mask'
+        ? { kind }
+        : { kind, temperature: health.temperatureC!, threshold: flow!.settings.checks.temperature_threshold },
+    );
+  }
 
   // Hosts (spec Host payload): chosen from the flow's list when only those are permitted; required
   // unless the flow allows none.
@@ -186,9 +201,10 @@ async function preparePerson(
     else if (checked.value !== null) customFields.push({ custom_field_id: field.id, value: checked.value });
   }
 
-  if (issues.length) return { issues, prepared: null };
+  if (issues.length) return { issues, prepared: null, failed };
   return {
     issues,
+    failed,
     prepared: {
       plan,
       input,
@@ -277,8 +293,10 @@ export async function signIn(
 ): Promise<VisitActionResult> {
   const key = opts.idempotencyKey ?? body.idempotency_key;
   const timeZone = companyZone(ctx);
+  let failures: FailedCheck[] = [];
   const run = () =>
     inTenant(app, ctx, async (tx) => {
+      failures = [];
       if (key) {
         // Requests with the same key wait for each other, so the later one sees the first one's visits.
         await lockIdempotencyKey(tx, ctx.entityId, key);
@@ -311,7 +329,7 @@ export async function signIn(
       const refused: PersonIssues[] = [];
       const ready: Prepared[] = [];
       for (const [i, plan] of plans.entries()) {
-        const { issues, prepared } = await preparePerson(
+        const { issues, prepared, failed } = await preparePerson(
           tx,
           ctx,
           plan,
@@ -320,6 +338,16 @@ export async function signIn(
           now,
           timeZone,
         );
+        const flow = plan.choice?.flow;
+        if (failed.length && flow && plan.person) {
+          failures.push({
+            personName: fullName(plan.person),
+            area: { id: area.id, name: area.name, siteId: area.siteId, siteName: area.siteName },
+            checks: failed,
+            notifications: flow.settings.notifications,
+            overrideReason: prepared?.overrideReason ?? null,
+          });
+        }
         if (prepared) ready.push(prepared);
         else refused.push({ personId: plan.personId, fullName: plan.person ? fullName(plan.person) : null, issues });
       }
@@ -446,11 +474,16 @@ export async function signIn(
 
   let outcome: Awaited<ReturnType<typeof run>>;
   try {
-    outcome = await run();
+    try {
+      outcome = await run();
+    } catch (error) {
+      // Two identical requests at once: the one that lost the race answers the winner's result.
+      if (key && isIdempotencyClash(error)) outcome = await run();
+      else throw error;
+    }
   } catch (error) {
-    // Two identical requests at once: the one that lost the race answers the winner's result.
-    if (key && isIdempotencyClash(error)) outcome = await run();
-    else throw error;
+    if (error instanceof VisitRefusal) await notifyFailedChecks(app, ctx, failures, 'refused', opts.now ?? new Date());
+    throw error;
   }
   if (outcome.replay) {
     return { message: t(opts.lang, 'errors:visit_done.replayed'), data: outcome.data, replayed: true };
@@ -462,6 +495,7 @@ export async function signIn(
     outcome.data.map((v) => ({ id: v.id, areaId: v.area.id })),
   );
   await notifyHosts(app, ctx, outcome.arrivals, 'arrival', opts.lang, opts.now ?? new Date());
+  await notifyFailedChecks(app, ctx, failures, 'let_through', opts.now ?? new Date());
   const done = outcome.action === 'checked_in' ? 'checked_in' : 'signed_in';
   return {
     message: t(opts.lang, `errors:visit_done.${done}`, { count: outcome.data.length }),
