@@ -96,10 +96,19 @@ function SoonBadge() {
   );
 }
 
-type LinkProps = { link: MenuLink; label: ReactNode; icon?: ReactNode; child?: boolean; onNavigate?: () => void };
+type LinkProps = {
+  link: MenuLink;
+  label: ReactNode;
+  icon?: ReactNode;
+  child?: boolean;
+  /** The menu collapsed to its icons: the label is not shown, so it names the link instead. */
+  name?: string;
+  onNavigate?: () => void;
+};
 
-function MenuLinkAnchor({ link, label, icon, child, onNavigate }: LinkProps) {
+function MenuLinkAnchor({ link, label, icon, child, name, onNavigate }: LinkProps) {
   const common = {
+    'aria-label': name,
     label: <span className={classes.linkLabel}>{label}</span>,
     leftSection: icon,
     // Beside the label, not in it: a long label is cut, the mark never is.
@@ -133,7 +142,15 @@ function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded
   const icon = <item.icon size={20} stroke={1.7} className={classes.linkIcon} />;
 
   if (item.children.length === 0) {
-    return <MenuLinkAnchor link={item} label={t(`menu.${item.id}`)} icon={icon} onNavigate={onNavigate} />;
+    return (
+      <MenuLinkAnchor
+        link={item}
+        label={t(`menu.${item.id}`)}
+        icon={icon}
+        name={expanded ? undefined : t(`menu.${item.id}`)}
+        onNavigate={onNavigate}
+      />
+    );
   }
 
   const opened = expanded && (toggled ?? item.active);
@@ -145,6 +162,8 @@ function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded
       type="button"
       aria-expanded={opened}
       aria-controls={groupId}
+      // Collapsed to its icon, the group is named by its label, which is not shown.
+      aria-label={expanded ? undefined : t(`menu.${item.id}`)}
       attributes={{ collapse: { id: groupId } }}
       label={
         <span className={classes.linkLabel}>
