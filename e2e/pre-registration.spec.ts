@@ -23,7 +23,7 @@ type Seeded = {
   host: { first: string; last: string; full: string };
   /** A type whose self-registrations wait for approval (an admin's visits of it do not). */
   guestsType: string;
-  /** Custom-field sections: one bound to the visitors' type (with a custom "Company"), one to staff. */
+  /** Custom-field sections: one bound to the visitors' type (with a custom "Employer"), one to staff. */
   sections: { visitors: string; staff: string };
   /** An expected visit as the admin adds it; answers the token of its confirmation link. */
   expectVisitor: (firstName: string, typeId?: string) => Promise<string>;
@@ -117,7 +117,7 @@ async function seed(baseURL: string): Promise<Seeded> {
   });
   for (const [sectionId, name] of [
     [visitorSection.id, 'Vehicle plate'],
-    [visitorSection.id, 'Company'],
+    [visitorSection.id, 'Employer'],
     [staffSection.id, 'T-shirt size'],
     [staffSection.id, 'Parking bay'],
   ]) {
@@ -209,9 +209,10 @@ test('pre-registration: a visitor registers on a phone, gets the QR, answers the
   await page.getByTestId('pre-registration-submit').click();
   await expect(page.getByText('First name is required.')).toBeVisible();
 
-  // Only the sections of this user type, and one field per label: the built-in company field, not the
-  // section's custom "Company".
+  // Only the sections of this user type, and one field per label: a custom field may not be named like
+  // the built-in company field (the server refuses it), so the section asks "Employer" beside it.
   await expect(page.getByTestId(`pre-registration-section-${s.sections.visitors}`)).toContainText('Vehicle plate');
+  await expect(page.getByTestId(`pre-registration-section-${s.sections.visitors}`)).toContainText('Employer');
   await expect(page.getByTestId(`pre-registration-section-${s.sections.staff}`)).toHaveCount(0);
   await expect(page.getByText('T-shirt size')).toHaveCount(0);
   await expect(page.locator('label').filter({ hasText: /^Company( \*)?$/ })).toHaveCount(1);

@@ -10,6 +10,7 @@ import { withTenant } from '../src/db/client';
 import { auditLog, customFieldSections, customFields, personFieldValues } from '../src/db/schema/index';
 import type { CreatedEntity } from '../src/seed/factories';
 import { DEMO_CUSTOM_FIELD_SECTIONS, seedDemoCustomFields } from '../src/seed/demo/demo-custom-fields';
+import { isBuiltInName } from '../src/modules/custom-fields/built-in-names';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, type TestClient } from './helpers/http-client';
 import { givePersonUserType, insertPerson, insertUserType } from './helpers/people-rows';
@@ -244,24 +245,47 @@ describe('fields', () => {
     const { client } = await adminOf();
     const a = await addSection(client, 'Visitor details');
     const b = await addSection(client, 'Staff');
-    const plate = await addField(client, a.id, { name: 'Company' });
+    const plate = await addField(client, a.id, { name: 'Employer' });
     const dup = await client.post('/custom-fields', {
       section_id: a.id,
-      name: 'COMPANY',
+      name: 'EMPLOYER',
       type: 'text',
       binding: 'profile',
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ name: ['This section already has a field with this name.'] });
-    await addField(client, b.id, { name: 'Company' });
+    await addField(client, b.id, { name: 'Employer' });
     // Moving into a section that has the name is refused too.
     const moved = await client.put(`/custom-fields/${plate.id}`, {
       section_id: b.id,
-      name: 'company',
+      name: 'employer',
       type: 'text',
       binding: 'profile',
     });
     expect(moved.statusCode).toBe(409);
+  });
+
+  it('refuses a built-in field’s name in any language, on create and on rename, naming the field', async () => {
+    const { client } = await adminOf();
+    const section = await addSection(client, 'Visitor details');
+    const body = (name: string) => ({ section_id: section.id, name, type: 'text', binding: 'profile' });
+    for (const name of ['Company', ' company ', 'E-mail', 'Email', 'الشركة', 'رقم الهوية', 'Empresa', 'Teléfono']) {
+      const res = await client.post('/custom-fields', body(name));
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json<{ code: string }>().code).toBe('conflict');
+      expect(res.json<{ fields: Record<string, string[]> }>().fields.name?.[0], name).toContain(name.trim());
+    }
+    // In the caller's language.
+    const ar = await client.post('/custom-fields', body('Company'), { 'x-lang': 'ar' });
+    expect(ar.statusCode).toBe(409);
+    expect(ar.json<{ fields: Record<string, string[]> }>().fields.name).toEqual([
+      '«Company» هو اسم حقل أساسي من حقول الشخص (بإحدى لغات المنتج): أعطِ الحقل المخصص اسمًا آخر، مثل «جهة العمل».',
+    ]);
+    // A name that only contains one is fine; renaming to a built-in name is refused.
+    const employer = await addField(client, section.id, { name: 'Company size' });
+    const renamed = await client.put(`/custom-fields/${employer.id}`, body('Sites'));
+    expect(renamed.statusCode).toBe(409);
+    expect(Object.keys(renamed.json<{ fields: Record<string, string[]> }>().fields)).toEqual(['name']);
   });
 
   it('asks each type for its options, naming the field', async () => {
@@ -410,7 +434,7 @@ describe('badge printing', () => {
     const { client } = await adminOf();
     const a = await addSection(client, 'Visitor details');
     const b = await addSection(client, 'Staff');
-    for (const name of ['Plate', 'Company', 'Purpose']) await addField(client, a.id, { name, print_on_badge: true });
+    for (const name of ['Plate', 'Employer', 'Purpose']) await addField(client, a.id, { name, print_on_badge: true });
     const fourth = await addField(client, b.id, { name: 'Team', print_on_badge: true });
     expect((await client.get('/custom-fields/badge-usage')).json()).toEqual({ used: 4, max: 4 });
 
@@ -446,7 +470,7 @@ describe('badge printing', () => {
     const { client: second } = await signIn(ctx.app, people.system_admin.email, PASSWORD);
     const section = await addSection(client, 'Visitor details');
     await addField(client, section.id, { name: 'Plate', print_on_badge: true });
-    await addField(client, section.id, { name: 'Company', print_on_badge: true });
+    await addField(client, section.id, { name: 'Employer', print_on_badge: true });
     const results = await Promise.all(
       ['A', 'B', 'C', 'D', 'E', 'F'].map((name, i) =>
         (i % 2 ? second : client).post('/custom-fields', badgeField(section.id, `Field ${name}`)),
@@ -591,7 +615,9 @@ describe('the demo custom fields', () => {
     const fields = sections.flatMap((s) => s.fields);
     const byName = new Map(fields.map((f) => [f.name, f]));
     expect(byName.get('Start date')!.value_count).toBe(6);
-    expect(byName.get('Company')!.value_count).toBe(9);
+    expect(byName.get('Employer')!.value_count).toBe(9);
+    // The demo's fields never take a built-in field's name (the import's template would hold it twice).
+    for (const f of fields) expect(isBuiltInName(f.name), f.name).toBe(false);
     expect(byName.get('Visit purpose')!.value_count).toBe(9);
 
     const stored = await ctx.db.db.select().from(personFieldValues).where(eq(personFieldValues.entityId, entity.id));
@@ -602,6 +628,6 @@ describe('the demo custom fields', () => {
         value: row.value,
       });
     }
-    expect(stored.find((r) => r.fieldId === byName.get('Company')!.id)!.value).toBe('Northwind');
+    expect(stored.find((r) => r.fieldId === byName.get('Employer')!.id)!.value).toBe('Northwind');
   });
 });

@@ -4,7 +4,12 @@
 // correct; scope and other companies.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { minutesSince, type TimesheetCorrection, type TimesheetDay, type TimesheetList } from '@app/shared/reports/timesheet';
+import {
+  minutesSince,
+  type TimesheetCorrection,
+  type TimesheetDay,
+  type TimesheetList,
+} from '@app/shared/reports/timesheet';
 import { withTenant } from '../src/db/client';
 import { timesheetCorrections } from '../src/db/schema/index';
 import { addMode, addReason, useModeInJourney } from './helpers/attendance-factories';

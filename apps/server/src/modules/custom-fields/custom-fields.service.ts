@@ -18,6 +18,7 @@ import {
 import type { Language } from '@app/shared/constants';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isBuiltInName } from './built-in-names';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
@@ -86,6 +87,13 @@ export function assertCustomFieldsPlan(ctx: AccessContext): void {
 
 const sectionNameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'section_name_taken' });
 const fieldNameTaken = () => new AppError('conflict', { field: 'name', messageKey: 'custom_field_name_taken' });
+
+/** A custom field may not take a built-in field's name in any language (a sheet could not tell them apart). */
+function assertNotBuiltInName(name: string) {
+  if (isBuiltInName(name)) {
+    throw new AppError('conflict', { field: 'name', messageKey: 'custom_field_name_built_in', vars: { name } });
+  }
+}
 const badgeFull = () =>
   new AppError('rule_violation', {
     field: 'print_on_badge',
@@ -262,6 +270,7 @@ export async function createField(
   return uniqueOr(
     inTenant(app, ctx, async (tx) => {
       await assertSectionTakesField(tx, ctx, body.section_id);
+      assertNotBuiltInName(body.name);
       if (await isFieldNameTaken(tx, ctx.entityId, body.section_id, body.name)) throw fieldNameTaken();
       if (body.print_on_badge) await assertBadgeRoom(tx, ctx.entityId);
       const id = newId();
@@ -354,6 +363,8 @@ export async function changeField(
       if (!before) throw new AppError('not_found');
       const moving = body.section_id !== before.field.sectionId;
       if (moving) await assertSectionTakesField(tx, ctx, body.section_id);
+      // A field made before the rule keeps its name until it is renamed.
+      if (body.name !== before.field.name) assertNotBuiltInName(body.name);
       if (await isFieldNameTaken(tx, ctx.entityId, body.section_id, body.name, id)) throw fieldNameTaken();
       const options = optionsForType(body.type, body.options);
       await assertValuesSurvive(tx, ctx.entityId, before, body, options);

@@ -4,7 +4,7 @@
 // offered as drop-down lists. A sheet's header is read back in any of the product's languages (or by
 // the column keys themselves), so a template downloaded in Arabic may be filled in by someone else.
 import ExcelJS from 'exceljs';
-import { LANGUAGES, type Language } from '@app/shared/constants';
+import type { Language } from '@app/shared/constants';
 import { isChoiceType, isListType } from '@app/shared/custom-fields/schemas';
 import {
   IMPORT_BASE_COLUMNS,
@@ -13,6 +13,13 @@ import {
   type ImportBaseColumn,
 } from '@app/shared/people/import';
 import { AppError } from '../../lib/app-error';
+import {
+  builtInFieldNamed,
+  builtInLabel,
+  customFieldLabel,
+  customFieldLabels,
+  normaliseName,
+} from '../custom-fields/built-in-names';
 import { t } from '../../lib/i18n';
 import { escapeCell } from '../reports/exports/export-writer';
 import type { ImportNames } from './import-rules';
@@ -22,27 +29,7 @@ const FIELD = 'file';
 const LIST_ROWS = 10_000;
 const TEXT_COLUMNS: readonly ImportBaseColumn[] = ['phone_code', 'phone', 'id_number'];
 
-export const columnLabel = (lang: Language, column: ImportBaseColumn) => t(lang, `errors:fields.${column}`);
-
-/** A header as it is compared: without case, a required mark or extra spaces. */
-const normalise = (text: string) =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/^'(?=[=+\-@])/, '')
-    .replace(/\*+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Every way a base column's header may be written: its key, and its label in every language. */
-const HEADER_KEYS: Map<string, ImportBaseColumn> = (() => {
-  const map = new Map<string, ImportBaseColumn>();
-  for (const column of IMPORT_BASE_COLUMNS) {
-    map.set(normalise(column), column);
-    for (const lang of LANGUAGES) map.set(normalise(columnLabel(lang, column)), column);
-  }
-  return map;
-})();
+const columnLabel = builtInLabel;
 
 export type SheetColumn = { key: string; header: string; index: number };
 export type HeaderMatch = { columns: SheetColumn[]; unknown: string[] };
@@ -52,14 +39,18 @@ export type HeaderMatch = { columns: SheetColumn[]; unknown: string[] };
  * required column is missing or a column appears twice; headers of no column are reported, not refused.
  */
 export function matchHeader(cells: (string | null)[], names: ImportNames, lang: Language): HeaderMatch {
-  const fields = new Map(names.fields.map((f) => [normalise(f.name), f]));
+  // A custom field by its name, or by its suffixed label in any language when the name is a built-in
+  // field's (a plain "Company" is the built-in column, whoever wrote it).
+  const fields = new Map(
+    names.fields.flatMap((f) => customFieldLabels(f.name).map((label) => [normaliseName(label), f])),
+  );
   const columns: SheetColumn[] = [];
   const unknown: string[] = [];
   cells.forEach((cell, index) => {
     const header = cell?.trim();
     if (!header) return;
-    const norm = normalise(header);
-    const base = HEADER_KEYS.get(norm);
+    const norm = normaliseName(header);
+    const base = builtInFieldNamed(norm);
     const field = base ? undefined : fields.get(norm);
     const key = base ?? (field ? importCustomColumn(field.id) : null);
     if (!key) {
@@ -90,7 +81,7 @@ export function matchHeader(cells: (string | null)[], names: ImportNames, lang: 
 export function taskColumns(match: HeaderMatch, names: ImportNames, lang: Language): { key: string; header: string }[] {
   const all = [
     ...IMPORT_BASE_COLUMNS.map((key): { key: string; header: string } => ({ key, header: columnLabel(lang, key) })),
-    ...names.fields.map((f) => ({ key: importCustomColumn(f.id), header: f.name })),
+    ...names.fields.map((f) => ({ key: importCustomColumn(f.id), header: customFieldLabel(f.name, lang) })),
   ];
   return [
     ...match.columns.map(({ key, header }) => ({ key, header })),
@@ -140,12 +131,13 @@ export async function writeTemplate(names: ImportNames, lang: Language): Promise
     list: key === 'user_types' ? 1 : key === 'sites' ? 2 : undefined,
   }));
   for (const field of names.fields) {
-    const column: Column = { header: `${field.name}${field.required ? ' *' : ''}`, width: 22 };
+    const label = customFieldLabel(field.name, lang);
+    const column: Column = { header: `${label}${field.required ? ' *' : ''}`, width: 22 };
     if (isChoiceType(field.type) && field.options.choices?.length) {
-      column.list = listRef(field.options.choices, field.name);
+      column.list = listRef(field.options.choices, label);
       column.strict = !isListType(field.type);
     } else if (field.type === 'toggleButton') {
-      column.list = listRef(['1', '0'], field.name);
+      column.list = listRef(['1', '0'], label);
       column.strict = true;
     } else if (field.type === 'date') {
       column.date = true;

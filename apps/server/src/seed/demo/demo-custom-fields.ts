@@ -43,7 +43,7 @@ export const DEMO_CUSTOM_FIELD_SECTIONS: { name: string; askedOf?: AskedOf; fiel
     askedOf: 'others',
     fields: [
       { name: 'Vehicle plate', type: 'text', badge: true },
-      { name: 'Company', type: 'text', badge: true },
+      { name: 'Employer', type: 'text', badge: true },
       { name: 'NDA signed', type: 'toggleButton' },
       { name: 'Visit purpose', type: 'radioButtons', options: { choices: PURPOSES }, badge: true },
       { name: 'Dietary needs', type: 'checkboxes', options: { choices: DIETS } },
@@ -164,7 +164,7 @@ export async function seedDemoCustomFields(tx: Executor, entityId: string) {
       );
       if (rnd.next() < 0.3) put(person.id, 'Parking bay', rnd.int(1, 240));
     } else {
-      put(person.id, 'Company', companyOf(person.email));
+      put(person.id, 'Employer', companyOf(person.email));
       if (person.type !== 'Delivery' && rnd.next() < 0.45) {
         put(person.id, 'Vehicle plate', `${rnd.pick(PLATE_LETTERS)} ${rnd.int(10000, 99999)}`);
       }

@@ -55,8 +55,24 @@ function bySection(fields: readonly ListedCustomField[]) {
   return [...sections.entries()].map(([id, section]) => ({ id, ...section }));
 }
 
+const labelKey = (label: string) => label.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+
 export function PersonForm({ person, roles, fields, onSaved, onCancel }: PersonFormProps) {
   const { t } = useTranslation('users');
+  // A custom field named like one of the form's own fields (a "Company" made before such names were
+  // refused) is told apart by a suffix, so the form never shows two fields with one label.
+  const builtInLabels = new Set(
+    [
+      t('form.first_name'),
+      t('form.last_name'),
+      t('form.email'),
+      t('form.phone'),
+      t('form.id_number'),
+      t('form.company_name'),
+      t('form.sites'),
+      t('form.user_types'),
+    ].map(labelKey),
+  );
   const siteTree = useSiteTree();
   const typeTree = useUserTypeTree();
   const create = useCreatePerson();
@@ -310,6 +326,11 @@ export function PersonForm({ person, roles, fields, onSaved, onCancel }: PersonF
                       onChange={(value) => form.setFieldValue(`custom_fields.${field.id}`, value)}
                       error={form.errors[`custom_fields.${field.id}`]}
                       testId={`person-custom-${field.id}`}
+                      label={
+                        builtInLabels.has(labelKey(field.name)) ? (
+                          <bdi>{t('form.custom_field_label', { name: field.name })}</bdi>
+                        ) : undefined
+                      }
                     />
                   ))}
                 </Stack>

@@ -97,4 +97,3 @@ export function minutesGained(row: TimesheetRow, now: Date): number {
   const days = row.kind === 'day' ? [row.day] : row.days;
   return days.reduce((sum, d) => sum + minutesSince(d, row.asOf, now), 0);
 }
-
