@@ -1,9 +1,11 @@
+import { resetMailsQueued, resetMailsSent } from '../src/modules/auth/reset-mails';
+import { requestPasswordReset } from '../src/modules/auth/auth.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { outboxEmails, passwordResets, sessions } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { signIn, TestClient } from './helpers/http-client';
-import { newestMailTo } from './helpers/mail';
+import { mailsTo, newestMailTo } from './helpers/mail';
 import { createCompany, createPerson, PASSWORD } from './helpers/world';
 
 let ctx: TestContext;
@@ -12,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const lastMailTo = (email: string) => newestMailTo(ctx.db.db, email);
+/** The newest mail to an address, once the queued reset requests are done (forgot-password answers first). */
+const lastMailTo = async (email: string) => {
+  await resetMailsSent(ctx.app);
+  return newestMailTo(ctx.db.db, email);
+};
 
 describe('sign-in', () => {
   it('signs in with email and password and gives the login result with an httpOnly session cookie', async () => {
@@ -234,6 +240,30 @@ describe('lock-out after wrong passwords (decision 016)', () => {
 });
 
 describe('password reset', () => {
+  it('does the same work for an unknown email as for a known one: queues it, answers, mails only an account', async () => {
+    const { people } = await createCompany(ctx.db.db);
+    const unknown = `nobody.${people.admin.id.slice(-8)}@example.test`;
+    await resetMailsSent(ctx.app);
+    // The request's whole work is synchronous and the same on both paths: one queued address, nothing
+    // looked up, hashed or written before the answer (no promise to wait for).
+    expect(requestPasswordReset(ctx.app, people.employee.email)).toBeUndefined();
+    expect(resetMailsQueued(ctx.app)).toBe(1);
+    expect(requestPasswordReset(ctx.app, unknown)).toBeUndefined();
+    expect(resetMailsQueued(ctx.app)).toBe(2);
+    await resetMailsSent(ctx.app);
+    expect(resetMailsQueued(ctx.app)).toBe(0);
+    expect((await mailsTo(ctx.db.db, people.employee.email)).map((m) => m.subject)).toEqual(['Reset your password']);
+    expect(await mailsTo(ctx.db.db, unknown)).toEqual([]);
+    // Through the route: the same answer on both paths, and the known path's mail as before.
+    const anon = new TestClient(ctx.app);
+    for (const email of [people.admin.email, unknown]) {
+      const res = await anon.post('/auth/forgot-password', { email });
+      expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
+    }
+    expect((await lastMailTo(people.admin.email))!.text).toMatch(/reset-password\?token=[\w-]+/);
+    expect(await mailsTo(ctx.db.db, unknown)).toEqual([]);
+  });
+
   it('mails a link that sets a new password once, ends every session, and the old password stops working', async () => {
     const { people } = await createCompany(ctx.db.db);
     const { client: oldSession } = await signIn(ctx.app, people.employee.email, PASSWORD);

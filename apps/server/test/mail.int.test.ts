@@ -1,3 +1,4 @@
+import { resetMailsSent } from '../src/modules/auth/reset-mails';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -39,6 +40,7 @@ describe('mail over SMTP', () => {
   it('delivers the reset link through SMTP_URL, marks the outbox row sent and keeps no link in it', async () => {
     const { people } = await createCompany(ctx.db.db);
     await new TestClient(ctx.app).post('/auth/forgot-password', { email: people.admin.email });
+    await resetMailsSent(ctx.app);
     const mail = received.find((m) => m.to === people.admin.email);
     expect(mail?.body).toMatch(/reset-password\?token=[\w-]+/);
     expect(mail?.body).toContain('Reset your password');

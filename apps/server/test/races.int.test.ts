@@ -1,6 +1,7 @@
 // Races: what a single-use or limited thing allows when many requests arrive at once. On PostgreSQL
 // (CI's second pass) the requests really run in parallel on separate connections; each test says the
 // exact number that may succeed.
+import { resetMailsSent } from '../src/modules/auth/reset-mails';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -137,6 +138,7 @@ describe('password attempts under parallel use', () => {
 describe('password links under parallel use', () => {
   async function linksFor(email: string, n: number) {
     for (let i = 0; i < n; i++) await clientAt().post('/auth/forgot-password', { email });
+    await resetMailsSent(ctx.app);
     const mails = await ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     return mails.map((m) => m.text.match(/token=([\w-]+)/)![1]!);
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resetMailsSent } from './reset-mails';
 import {
   changeLanguageBodySchema,
   changePasswordBodySchema,
@@ -153,6 +154,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Reset requests still queued are done before the database closes.
+  app.addHook('onClose', async () => resetMailsSent(app));
   app.post(
     '/auth/forgot-password',
     {
@@ -165,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await requestPasswordReset(app, req.body.email);
+      requestPasswordReset(app, req.body.email);
       return { ok: true as const };
     },
   );

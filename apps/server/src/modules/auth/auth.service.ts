@@ -13,6 +13,7 @@ import { findEntityBySubdomain } from '../entities/entities.repository';
 import { acceptInvitation } from '../people/dashboard-access.repository';
 import { sessionRoom } from '@app/shared/realtime/events';
 import { toLoginResult } from './login-result';
+import { queueResetMail } from './reset-mails';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import { endSessions, endUserSessions } from './session-end';
 import { insertSession, updateSession, type SessionWithUser } from './sessions.repository';
@@ -146,7 +147,15 @@ export async function selectEntity(app: FastifyInstance, found: SessionWithUser,
   return toLoginResult(found.user, access, found.session.csrfToken);
 }
 
-export async function requestPasswordReset(app: FastifyInstance, email: string) {
+/**
+ * Forgot-password: queues the address and answers at once, the same work for an unknown address as for
+ * a known one (`reset-mails.ts`); the queued work mails a link to an account that has it.
+ */
+export function requestPasswordReset(app: FastifyInstance, email: string): void {
+  queueResetMail(app, () => mailPasswordReset(app, email));
+}
+
+async function mailPasswordReset(app: FastifyInstance, email: string) {
   const user = await findUserByEmail(app.db.db, email);
   if (!user) return;
   if (!(await throttleTake(app.db.db, `reset:${user.id}`, RESET_PER_ACCOUNT)).allowed) return;
