@@ -1,3 +1,4 @@
+import { expectAccessible } from './fixtures/a11y';
 import { expect, test } from './fixtures/test';
 
 test.describe('route guards', () => {
@@ -32,6 +33,37 @@ test.describe('route guards', () => {
     await page.goto('/integration');
     await expect(page.getByTestId('coming-soon-page')).toContainText('Not available yet');
     await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+  });
+
+  test('/settings lists the settings screens with what each is for, in English and Arabic', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('acmeAdmin');
+    await page.goto('/settings');
+    const overview = page.getByTestId('settings-overview');
+    await expect(overview.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByTestId('coming-soon-page')).toHaveCount(0);
+    for (const id of [
+      'user_types',
+      'privacy_manager',
+      'duplication_control_board',
+      'attendance_modes',
+      'visit_permits',
+    ])
+      await expect(overview.getByTestId(`home-area-${id}`)).toBeVisible();
+    await expect(overview.getByTestId('home-area-user_types')).toContainText('how each registers');
+    await expectAccessible(page, 'settings overview en');
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-ar').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(overview.getByRole('heading', { name: 'الإعدادات' })).toBeVisible();
+    await expectAccessible(page, 'settings overview ar');
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await overview.getByTestId('home-area-user_types').click();
+    await expect(page).toHaveURL(/\/user-types$/);
   });
 
   test('an address with a malformed or unknown id shows the 404 page, not a failed load', async ({ page, loginAs }) => {

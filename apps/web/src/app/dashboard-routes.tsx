@@ -128,7 +128,11 @@ export const dashboardRoutes = [
     lazyRouteComponent(() => import('@/features/custom-fields/components/add-custom-field-page'), 'AddCustomFieldPage'),
     ['custom-fields'],
   ),
-  appPage(paths.settings),
+  appPage(
+    paths.settings,
+    lazyRouteComponent(() => import('@/features/dashboard/components/settings-overview'), 'SettingsOverview'),
+    ['pages'],
+  ),
   appPage(
     paths.announcements,
     lazyRouteComponent(() => import('@/features/announcements/components/announcements-page'), 'AnnouncementsPage'),

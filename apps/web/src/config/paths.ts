@@ -189,7 +189,6 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
  */
 export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
   paths.passport,
-  paths.settings,
   paths.integration,
   paths.integrationSettings,
   paths.syncIntegration,

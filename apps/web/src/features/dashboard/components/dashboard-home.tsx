@@ -11,9 +11,8 @@ import {
   Text,
   ThemeIcon,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import { IconArrowUpRight, IconInfoCircle, IconLifebuoy, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { IconInfoCircle, IconLifebuoy, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -25,55 +24,12 @@ import { buildMenu, type MenuItem } from '@/components/layout/navigation';
 import { usePublicConfig } from '@/lib/public-config';
 import type { StoredSession } from '@/lib/session';
 import { roleName } from '@/lib/role-name';
+import { AreaCard } from './area-card';
 import classes from './dashboard-home.module.css';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
   return hour < 18 ? 'afternoon' : 'evening';
-}
-
-function AreaCard({ item }: { item: MenuItem }) {
-  const { t } = useTranslation(['pages', 'layout']);
-  const content = (
-    <Card withBorder padding="lg" className={classes.area} data-disabled={item.disabled || undefined} h="100%">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light" color={item.disabled ? 'gray' : 'indigo'}>
-          <item.icon size={24} stroke={1.6} />
-        </ThemeIcon>
-        {!item.disabled && <IconArrowUpRight size={18} className={classes.arrow} />}
-      </Group>
-      <Text fw={650} mt="md">
-        {t(`layout:menu.${item.id}`)}
-      </Text>
-      <Text size="sm" c="dimmed" mt={4}>
-        {item.disabled ? t('pages:home.cloud_only') : t(`pages:home.areas.${item.id}`)}
-      </Text>
-    </Card>
-  );
-  if (item.disabled) return <div aria-disabled>{content}</div>;
-  if (item.newTab) {
-    return (
-      <UnstyledButton
-        component="a"
-        href={item.path}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={classes.areaLink}
-        data-testid={`home-area-${item.id}`}
-      >
-        {content}
-      </UnstyledButton>
-    );
-  }
-  return (
-    <UnstyledButton
-      renderRoot={(props) => <Link to={item.path} {...props} />}
-      className={classes.areaLink}
-      data-testid={`home-area-${item.id}`}
-    >
-      {content}
-    </UnstyledButton>
-  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -177,7 +133,11 @@ export function DashboardHome({ session }: { session: StoredSession }) {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
                 {areas.map((item) => (
-                  <AreaCard key={item.id} item={item} />
+                  <AreaCard
+                    key={item.id}
+                    item={item}
+                    description={item.disabled ? t('pages:home.cloud_only') : t(`pages:home.areas.${item.id}`)}
+                  />
                 ))}
               </SimpleGrid>
             )}
