@@ -123,6 +123,8 @@ test('sets the company default and a type of its own, and deletes now after the 
   await page.getByTestId('privacy-type-input-data').fill('30');
   await page.getByTestId('privacy-type-input-scans').fill('60');
   expect(await blockingViolations(page)).toEqual([]);
+  // The company default's toast has gone first, so the one found next is the type's own.
+  await expect(toast(page, 'Data & Scans Updated')).toHaveCount(0, { timeout: 15_000 });
   await page.getByTestId('privacy-type-save').click();
   await expect(toast(page, 'Data & Scans Updated')).toBeVisible();
   await expect(form).toBeHidden();
