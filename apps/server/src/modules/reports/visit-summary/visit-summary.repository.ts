@@ -2,6 +2,24 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../../db/client';
 import { visits } from '../../../db/schema/index';
 
+/**
+ * The columns that name each grouping set's row (its kind and its keys), shared by the computation from
+ * the visits and the one from the per-day aggregates (visit-summary.stats.ts), so both group alike.
+ */
+export const GROUP_COLUMNS = sql`
+        case
+          when grouping(day) = 0 then 'day'
+          when grouping(area_id) = 0 then 'area'
+          when grouping(site_id) = 0 then 'site'
+          when grouping(user_type_id) = 0 then 'user_type'
+          when grouping(weekday) = 0 then 'hour'
+          when grouping(late_reason_id) = 0 then 'late'
+          when grouping(early_reason_id) = 0 then 'early'
+          else 'total'
+        end as kind,
+        day, site_id, area_id, user_type_id, weekday, hour,
+        coalesce(late_reason_id, early_reason_id) as reason_id,`;
+
 // The visit summary's SQL from the visits themselves: every figure is an aggregate over the company's
 // arrivals of the period, read once through visits_entity_activity_idx (entity_id, signed_in_at) and
 // grouped by grouping sets in one statement. The summary reads the per-day aggregates instead
@@ -103,18 +121,7 @@ export async function summaryGroups(tx: Executor, w: SummaryWhere, noShowsBefore
     ),
     grouped as (
       select
-        case
-          when grouping(day) = 0 then 'day'
-          when grouping(area_id) = 0 then 'area'
-          when grouping(site_id) = 0 then 'site'
-          when grouping(user_type_id) = 0 then 'user_type'
-          when grouping(weekday) = 0 then 'hour'
-          when grouping(late_reason_id) = 0 then 'late'
-          when grouping(early_reason_id) = 0 then 'early'
-          else 'total'
-        end as kind,
-        day, site_id, area_id, user_type_id, weekday, hour,
-        coalesce(late_reason_id, early_reason_id) as reason_id,
+        ${GROUP_COLUMNS}
         count(*)::int as visits,
         count(distinct person_id)::int as people,
         count(secs)::int as completed,

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../../db/client';
-import type { SummaryGroupKind, SummaryGroupRow, SummaryWhere } from './visit-summary.repository';
+import {
+  GROUP_COLUMNS,
+  type SummaryGroupKind,
+  type SummaryGroupRow,
+  type SummaryWhere,
+} from './visit-summary.repository';
 
 // The visit summary from the per-company-day aggregates (decision 038): the additive figures from
 // visit_day_stats (a few hundred rows a day however many visits), the distinct people from
@@ -62,18 +67,7 @@ async function countGroups(tx: Executor, w: SummaryWhere): Promise<CountRow[]> {
   const res = await tx.execute(sql`
     with grouped as (
       select
-        case
-          when grouping(day) = 0 then 'day'
-          when grouping(area_id) = 0 then 'area'
-          when grouping(site_id) = 0 then 'site'
-          when grouping(user_type_id) = 0 then 'user_type'
-          when grouping(weekday) = 0 then 'hour'
-          when grouping(late_reason_id) = 0 then 'late'
-          when grouping(early_reason_id) = 0 then 'early'
-          else 'total'
-        end as kind,
-        day, site_id, area_id, user_type_id, weekday, hour,
-        coalesce(late_reason_id, early_reason_id) as reason_id,
+        ${GROUP_COLUMNS}
         sum(visits)::int as visits,
         sum(completed)::int as completed,
         sum(stay_micros) as stay_micros
