@@ -344,7 +344,8 @@ test('invite to the dashboard and revoke, change user type and add a label creat
   await expect(page).toHaveURL(/\/users$/);
 
   await search(page, arlo.name);
-  await showColumns(page, ['dashboard_access', 'labels']);
+  // The labels column stays hidden: a label added shows beside the name.
+  await showColumns(page, ['dashboard_access']);
   await expect(row(page, arlo.name)).toContainText('Invited');
   await page.getByTestId('users-select-row').check();
   await page.getByTestId('mass-revoke').click();
@@ -370,7 +371,12 @@ test('invite to the dashboard and revoke, change user type and add a label creat
   await expect(toast(page, `Label Night ${suffix} created`)).toBeVisible();
   await page.getByTestId('mass-labels-confirm').click();
   await expect(toast(page, 'Labels Added')).toContainText('Labels added to 1 person.');
+  await expect(row(page, arlo.name).getByTestId('person-name-labels')).toContainText(`Night ${suffix}`);
+  await page.screenshot({ path: screenPath('users-labels-beside-name-en'), animations: 'disabled' });
+  // With the labels column shown, they are in it and no longer beside the name.
+  await showColumns(page, ['labels']);
   await expect(row(page, arlo.name)).toContainText(`Night ${suffix}`);
+  await expect(row(page, arlo.name).getByTestId('person-name-labels')).toHaveCount(0);
 });
 
 test('a hidden column stays hidden after a reload, and reset brings it back', async ({ page, loginAs }) => {

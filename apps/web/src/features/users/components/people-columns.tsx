@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label, Person } from '@app/shared/people/schemas';
@@ -19,7 +19,15 @@ const ACCESS_COLORS: Record<Person['dashboard_access'], string> = {
 };
 
 /** A few badges and "+N" with the rest in a tooltip, so a person with many sites keeps one line. */
-function BadgeList({ items, color }: { items: { id: string; name: string; color?: string }[]; color?: string }) {
+function BadgeList({
+  items,
+  color,
+  size,
+}: {
+  items: { id: string; name: string; color?: string }[];
+  color?: string;
+  size?: 'xs';
+}) {
   if (items.length === 0) return <GridText value={null} />;
   const shown = items.slice(0, BADGES_SHOWN);
   const rest = items.slice(BADGES_SHOWN);
@@ -29,6 +37,7 @@ function BadgeList({ items, color }: { items: { id: string; name: string; color?
         // Badges share the cell and each is cut at its end when it must; the whole name shows on hover.
         <Badge
           key={item.id}
+          size={size}
           variant="light"
           color={item.color ?? color}
           maw={140}
@@ -43,7 +52,7 @@ function BadgeList({ items, color }: { items: { id: string; name: string; color?
       ))}
       {rest.length > 0 && (
         <Tooltip label={rest.map((item) => item.name).join(', ')} multiline maw={280}>
-          <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
+          <Badge size={size} variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
             +{rest.length}
           </Badge>
         </Tooltip>
@@ -83,8 +92,9 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
           size: 200,
           enableHiding: false,
           meta: { label: t('columns.name') },
-          // The email under the name tells two people of one name apart while its own column is hidden.
-          cell: ({ row }) => (
+          // The email under the name tells two people of one name apart while its own column is hidden;
+          // the labels show beside the email while theirs is (so a label just added is seen at once).
+          cell: ({ row, table }) => (
             <Stack gap={0} miw={0}>
               <Group gap={6} wrap="nowrap">
                 <Text
@@ -110,7 +120,14 @@ export function usePeopleColumns(): GridColumnDef<Person>[] {
                   </Tooltip>
                 )}
               </Group>
-              <GridText value={row.original.email} fallback="" ltr truncate size="xs" dimmed />
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <GridText value={row.original.email} fallback="" ltr truncate size="xs" dimmed />
+                {row.original.labels.length > 0 && !table.getColumn('labels')?.getIsVisible() && (
+                  <Box miw={0} data-testid="person-name-labels">
+                    <BadgeList items={labelBadges(row.original.labels)} size="xs" />
+                  </Box>
+                )}
+              </Group>
             </Stack>
           ),
         }),
