@@ -344,7 +344,7 @@ test('invite to the dashboard and revoke, change user type and add a label creat
   await expect(page).toHaveURL(/\/users$/);
 
   await search(page, arlo.name);
-  // The labels column stays hidden: a label added shows beside the name.
+  // The labels column stays hidden: a label added shows beside the email, under the name.
   await showColumns(page, ['dashboard_access']);
   await expect(row(page, arlo.name)).toContainText('Invited');
   await page.getByTestId('users-select-row').check();
