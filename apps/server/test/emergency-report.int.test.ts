@@ -6,7 +6,7 @@ import type { RollCallReport } from '@app/shared/emergency/schemas';
 import { newId } from '../src/lib/ids';
 import { replayMilestones } from '../src/modules/emergency/roll-call-report';
 import PDFDocument from 'pdfkit';
-import { PDF_FONTS } from '../src/modules/emergency/roll-call-pdf';
+import { PDF_FONTS } from '../src/lib/pdf-fonts';
 import {
   backwards,
   endSession,

@@ -1,16 +1,13 @@
 // The roll-call report as a PDF to print or hand to an inspector (issue 15 §5), in the reader's language:
 // pdfkit with DejaVu Sans (Latin, Arabic and more in one font; Debian's fonts-dejavu-core), Arabic
 // shaped by pdfkit's font engine and laid out right to left here (pdf-bidi.ts), tables mirrored.
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { Language } from '@app/shared/constants';
 import type { RollCallReport } from '@app/shared/emergency/schemas';
 import { reportResources } from '@app/shared/i18n/report-resources';
 import { translate } from '@app/shared/i18n/translate';
-import { visualPieces, type Direction } from './pdf-bidi';
-
-const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
-export const PDF_FONTS = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` };
+import { visualPieces, type Direction } from '../../lib/pdf-bidi';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 
 const MARGIN = 40;
 const FOOTER = 24;
@@ -153,9 +150,6 @@ export async function rollCallPdf(
   zone: string,
   now = new Date(),
 ): Promise<Buffer> {
-  if (!existsSync(PDF_FONTS.regular) || !existsSync(PDF_FONTS.bold)) {
-    throw new Error(`The PDF font is missing: install fonts-dejavu-core (${PDF_FONTS.regular})`);
-  }
   const s = report.session;
   const doc = new PDFDocument({
     size: 'A4',
@@ -174,8 +168,7 @@ export async function rollCallPdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  registerPdfFonts(doc);
   const page = new Page(doc, lang);
   const t = page.t.bind(page);
 

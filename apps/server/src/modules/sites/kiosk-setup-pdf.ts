@@ -2,14 +2,13 @@
 // is a web app, so the download is how to set a tablet up): the kiosk link with its QR code and the
 // steps, in the reader's language. pdfkit with DejaVu Sans like the roll-call report; each line is laid
 // out by pdf-bidi so Arabic reads right to left with names in Latin letters in place.
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@app/shared/constants';
 import { reportResources } from '@app/shared/i18n/report-resources';
 import { translate } from '@app/shared/i18n/translate';
-import { PDF_FONTS } from '../emergency/roll-call-pdf';
-import { visualPieces, type Direction } from '../emergency/pdf-bidi';
+import { visualPieces, type Direction } from '../../lib/pdf-bidi';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 
 const MARGIN = 50;
 const INK = '#1a1a1a';
@@ -103,9 +102,6 @@ class Writer {
 
 /** The sheet as a PDF (the bytes). */
 export async function kioskSetupPdf(sheet: KioskSetupSheet, lang: Language): Promise<Buffer> {
-  if (!existsSync(PDF_FONTS.regular) || !existsSync(PDF_FONTS.bold)) {
-    throw new Error(`The PDF font is missing: install fonts-dejavu-core (${PDF_FONTS.regular})`);
-  }
   const title = translate(reportResources, lang, 'reports:kiosk_setup.title');
   const doc = new PDFDocument({
     size: 'A4',
@@ -120,8 +116,7 @@ export async function kioskSetupPdf(sheet: KioskSetupSheet, lang: Language): Pro
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  registerPdfFonts(doc);
   const w = new Writer(doc, lang);
 
   w.paragraph(title, { bold: true, size: 20, gap: 6 });
