@@ -1,4 +1,5 @@
 import { expectAccessible } from './fixtures/a11y';
+import { screenPath } from './fixtures/screens';
 import { expect, test } from './fixtures/test';
 
 test.describe('route guards', () => {
@@ -59,6 +60,7 @@ test.describe('route guards', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(overview.getByRole('heading', { name: 'الإعدادات' })).toBeVisible();
     await expectAccessible(page, 'settings overview ar');
+    await page.screenshot({ path: screenPath('settings-overview-ar'), animations: 'disabled' });
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
