@@ -70,6 +70,9 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
     SEED_DEMO: 'false',
     PUBLIC_RATE_LIMIT: '100000',
     API_RATE_LIMIT: '100000',
+    SESSION_RATE_LIMIT: '100000',
+    API_TOKEN_RATE_LIMIT: '100000',
+    DEVICE_RATE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   // Embedded database only (see above); mail goes to the outbox table and the tests' mail sink.

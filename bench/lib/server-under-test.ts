@@ -11,7 +11,8 @@ const COMPILED_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SOURCE_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const HELLO_ENTRY = path.join(BENCH_DIR, 'load/hello-server.ts');
 const FLOOR_ENTRY = path.join(BENCH_DIR, 'load/framework-floor-server.ts');
-/** Requests per minute per address: the limiter runs on every request but never refuses the load. */
+/** Requests per minute per address, session, API token and kiosk: the limiter runs on every request but never
+ *  refuses the load. */
 const NEVER_LIMITED = '1000000000';
 
 export type RunningServer = { baseUrl: string; pid: number; entry: string; stop: () => Promise<void> };
@@ -64,6 +65,9 @@ export function serverEnv(kind: DatabaseKind, location: string, port: number): N
     JOBS: 'true',
     PUBLIC_RATE_LIMIT: NEVER_LIMITED,
     API_RATE_LIMIT: NEVER_LIMITED,
+    SESSION_RATE_LIMIT: NEVER_LIMITED,
+    API_TOKEN_RATE_LIMIT: NEVER_LIMITED,
+    DEVICE_RATE_LIMIT: NEVER_LIMITED,
     HOST: '127.0.0.1',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,6 +54,7 @@ import { contextPlugin } from './plugins/db';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { realtimePlugin } from './plugins/realtime';
 import { webAppPlugin } from './plugins/web-app';
 import { createLiveFeed } from './modules/visits/live-feed';
@@ -100,13 +100,8 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
-  // Per address, on the API only: the web app's assets are static files.
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.env.API_RATE_LIMIT,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
-  });
+  // Per session, API token or kiosk, else per address; on the API only (decision 037).
+  await app.register(rateLimitsPlugin, { env: opts.env });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Front Desk API', version: '1.0.0', description: 'Visitor and attendance management' },

@@ -30,8 +30,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
-  /** Requests per minute per address on the rest of the API. */
+  /** Requests per minute per address on the rest of the API, by callers without a session or token. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  /** Requests per minute per signed-in session, wherever it calls from (decision 037). */
+  SESSION_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  /** Requests per minute per company API token: an integration signing 30 people in a second fits. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(6000),
+  /** Requests per minute per kiosk (device token) on each device call. */
+  DEVICE_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
 });
 
 export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string };

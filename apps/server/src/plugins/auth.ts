@@ -11,6 +11,7 @@ import { loadSessionAccess } from '../modules/access/access.service';
 import { packageAllows } from '../modules/access/permission-check';
 import type { AccessContext, EntityRecord } from '../modules/access/access.types';
 import { updateSession, type SessionWithUser } from '../modules/auth/sessions.repository';
+import { publicRateLimit } from './rate-limits';
 
 /**
  * How a route is reached. Default: a signed-in person (or an entity API token) acting in a company.
@@ -33,12 +34,6 @@ export type RouteAccess = {
   /** A public route whose Bearer token is a kiosk's device token, which the route checks itself. */
   deviceToken?: boolean;
 };
-
-/** Requests per minute per address on a public route: PUBLIC_RATE_LIMIT, times `factor` for device calls. */
-export const publicRateLimit = (factor = 1) => ({
-  max: (req: FastifyRequest) => req.server.env.PUBLIC_RATE_LIMIT * factor,
-  timeWindow: '1 minute',
-});
 
 /** A route anyone may call, under the public rate limit (sign-in, links, look-ups). */
 export const PUBLIC_ROUTE = { access: { auth: 'public' as const }, rateLimit: publicRateLimit() };
@@ -67,6 +62,8 @@ declare module 'fastify' {
     /** The company whose API token the request carries. */
     clientEntity: EntityRecord | null;
     access: AccessContext | null;
+    /** An Authorization token that is no company's: refused once the request has been counted. */
+    unknownToken: boolean;
   }
   interface FastifyInstance {
     accessCache: AccessCache;
@@ -104,6 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionAccess', null);
   app.decorateRequest('clientEntity', null);
   app.decorateRequest('access', null);
+  app.decorateRequest('unknownToken', false);
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -140,10 +138,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!entity) {
         const generation = cache.generation;
         entity = (await findEntityByClientToken(app.db.db, hash)) ?? undefined;
-        if (!entity) throw new AppError('unauthenticated');
-        cache.setToken(hash, entity, generation);
+        if (entity) cache.setToken(hash, entity, generation);
       }
-      req.clientEntity = entity;
+      // An unknown token counts against its address (rate-limits.ts) and is refused in preValidation.
+      if (entity) {
+        req.clientEntity = entity;
+        req.callerKey = `t:${hash}`;
+      } else req.unknownToken = true;
     } else {
       const sid = req.cookies[SESSION.cookie];
       if (sid) {
@@ -156,6 +157,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         }
         if (found) {
           req.session = found.found;
+          req.callerKey = `s:${id}`;
           req.sessionAccess = found.access;
           if (cache.claimTouch(id, found.found.session.lastSeenAt, TOUCH_EVERY_MS)) {
             await updateSession(app.db.db, id, { lastSeenAt: new Date() });
@@ -168,6 +170,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   // Before validation, so a caller who may not call a route learns nothing of its schema.
   app.addHook('preValidation', async (req) => {
+    if (req.unknownToken) throw new AppError('unauthenticated');
     // Only the API is guarded here; the web app, its assets and the API document are public.
     if (!req.routeOptions.url?.startsWith('/api/v1/')) return;
     const rule: RouteAccess = req.routeOptions.config.access ?? {};

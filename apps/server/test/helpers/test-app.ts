@@ -61,6 +61,9 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUBLIC_RATE_LIMIT: '100000',
     API_RATE_LIMIT: '100000',
+    SESSION_RATE_LIMIT: '100000',
+    API_TOKEN_RATE_LIMIT: '100000',
+    DEVICE_RATE_LIMIT: '100000',
     ...overrides,
   });
   const app = await buildApp({ env, db, logger: false });

@@ -15,7 +15,8 @@ import {
   startSessionSchema,
 } from '@app/shared/emergency/schemas';
 import { idParam } from '@app/shared/http/paging';
-import { publicRateLimit, requireAccess } from '../../plugins/auth';
+import { requireAccess } from '../../plugins/auth';
+import { deviceRateLimit } from '../../plugins/rate-limits';
 import { emergencyList, emergencyPlaces } from './emergency-list.service';
 import { raiseFireAlarm } from './fire-alarm';
 import {
@@ -186,7 +187,7 @@ export const emergencySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kiosk-device/fire-alarm',
     {
-      config: { access: { auth: 'public' as const, deviceToken: true }, rateLimit: publicRateLimit(10) },
+      config: { access: { auth: 'public' as const, deviceToken: true }, rateLimit: deviceRateLimit() },
       schema: {
         tags: ['kiosk device'],
         summary: "A registered kiosk's fire-alarm input fired: a session over its area starts",

@@ -1,4 +1,5 @@
-import { PUBLIC_ROUTE, publicRateLimit } from '../../plugins/auth';
+import { PUBLIC_ROUTE } from '../../plugins/auth';
+import { deviceRateLimit, publicRateLimit } from '../../plugins/rate-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,16 +19,16 @@ import { createPairing, heartbeat, pairingStatus } from './kiosk-device.service'
 
 const tags = ['kiosk device'];
 const PUBLIC = PUBLIC_ROUTE;
-// The kiosks of a site often share one public address: heartbeats get ten times the public allowance
-// per address, enough for hundreds of kiosks beating every 30 seconds.
+// The kiosks of a site often share one public address: each registered kiosk has its own allowance
+// (DEVICE_RATE_LIMIT), whatever its neighbours send (decision 037).
 const DEVICE = {
   access: { auth: 'public' as const, deviceToken: true },
-  rateLimit: publicRateLimit(10),
+  rateLimit: deviceRateLimit(),
 };
-// A kiosk waiting to be added asks every few seconds; several tablets set up at once behind one
-// address must not lock each other out, so the status gets the heartbeat's allowance too. Asking
-// for codes keeps the public allowance.
-const POLLING = { access: { auth: 'public' as const }, rateLimit: DEVICE.rateLimit };
+// A kiosk waiting to be added asks every few seconds and has no token yet; several tablets set up at
+// once behind one address must not lock each other out, so the status gets ten times the public
+// allowance per address. Asking for codes keeps the public allowance.
+const POLLING = { access: { auth: 'public' as const }, rateLimit: publicRateLimit(10) };
 const refused = z.union([visitErrorsSchema, errorBodySchema]);
 const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 

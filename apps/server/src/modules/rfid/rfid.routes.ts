@@ -16,7 +16,8 @@ import {
   sendRfidInstructionsBodySchema,
   sendRfidInstructionsResponseSchema,
 } from '@app/shared/rfid/schemas';
-import { requireAccess, PUBLIC_ROUTE, publicRateLimit } from '../../plugins/auth';
+import { requireAccess, PUBLIC_ROUTE } from '../../plugins/auth';
+import { deviceRateLimit } from '../../plugins/rate-limits';
 import {
   enrolByLink,
   getPublicLink,
@@ -33,7 +34,7 @@ const PUBLIC = PUBLIC_ROUTE;
 // The Bearer value is the kiosk's device token, checked by the service, not an API client token.
 const DEVICE = {
   access: { auth: 'public' as const, deviceToken: true },
-  rateLimit: publicRateLimit(),
+  rateLimit: deviceRateLimit(),
 };
 
 const bearer = (req: FastifyRequest) => req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
