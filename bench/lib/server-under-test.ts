@@ -90,8 +90,8 @@ export async function startServer(kind: DatabaseKind, location: string, logFile:
   const started = start(process.execPath, args, { logFile, env: serverEnv(kind, location, port) });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    // A large embedded database takes a while to open.
-    await waitUntilUp(`${baseUrl}/api/v1/public/config`, started, 300_000);
+    // A large embedded database takes a while to open; the cases start once the server is warm (decision 037).
+    await waitUntilUp(`${baseUrl}/api/health/ready`, started, 300_000);
   } catch (error) {
     await stop(started.child);
     throw new Error(`the server (${entry}) ${error instanceof Error ? error.message : String(error)}`);

@@ -56,6 +56,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { realtimePlugin } from './plugins/realtime';
+import { warmUpPlugin } from './plugins/warm-up';
 import { webAppPlugin } from './plugins/web-app';
 import { createLiveFeed } from './modules/visits/live-feed';
 import { createEmergencyFeed } from './modules/emergency/signed-out-feed';
@@ -124,6 +125,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
+  // GET /api/health/ready, and the warm-up server.ts runs before it answers 200 (decision 037).
+  await app.register(warmUpPlugin);
   await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });
   // Open dashboards told what visits changed, gathered and sent after the change (decision 023).
   const liveFeed = createLiveFeed(app);

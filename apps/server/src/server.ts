@@ -17,6 +17,17 @@ app.log.info(
   `listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
 );
 
+// GET /api/health/ready answers 503 until the hot paths are warm (decision 037); a failed warm-up only
+// leaves them cold.
+try {
+  const warm = await app.warmUp();
+  app.log.info(
+    `ready: warmed ${warm.connections} connection(s), ${warm.routes.length} hot routes and ${warm.sessions} session(s) in ${warm.ms} ms`,
+  );
+} catch (err) {
+  app.log.warn({ err }, 'warm-up failed: ready, cold');
+}
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

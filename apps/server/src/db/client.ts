@@ -20,6 +20,8 @@ export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Executor;
+  /** How many connections may be open at once (the pool's size; one for the embedded database). */
+  connections: number;
   /** Runs parameterised SQL outside drizzle (pg-boss, health checks). */
   query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
@@ -51,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       db,
+      connections: options.poolSize ?? 10,
       query: async (text, values) => {
         const res = await pool.query(text, values as unknown[]);
         return { rows: res.rows as Record<string, unknown>[] };
@@ -65,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind: 'pglite',
     db,
+    connections: 1,
     query: async (text, values) => {
       const res = await client.query(text, values as unknown[]);
       return { rows: res.rows as Record<string, unknown>[] };

@@ -176,6 +176,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const rule: RouteAccess = req.routeOptions.config.access ?? {};
     const auth = rule.auth ?? 'entity';
     if (auth === 'public') return;
+    // The warm-up's in-process calls, as a company that does not exist (plugins/warm-up.ts).
+    if (req.warmUpAccess) {
+      req.access = req.warmUpAccess;
+      return;
+    }
 
     // A cookie session must carry its CSRF token on every state-changing request.
     if (req.session && UNSAFE.has(req.method)) {

@@ -66,3 +66,14 @@ export async function deleteOwnSession(db: Executor, userId: string, id: string)
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
+
+/** The sessions in use lately (seen since `since`, not waiting for a code), newest first: warmed at start. */
+export async function recentSessionIds(db: Executor, since: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(gt(sessions.lastSeenAt, since), gt(sessions.expiresAt, sql`now()`), eq(sessions.otpPending, false)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
