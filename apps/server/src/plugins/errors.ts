@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@app/shared/http/errors';
 import {
-  fieldLabel,
+  fieldLabelVars,
   fieldPath,
+  labelVars,
   issueText,
   labelPath,
   valueAt,
@@ -21,9 +22,12 @@ const partOf = (context: unknown): RequestPart => (PARTS.has(String(context)) ? 
 /** The route's zod schema of a request part, to tell its record keys from its field names. */
 export const schemaOf = (req: FastifyRequest, part: RequestPart): unknown => req.routeOptions.schema?.[part];
 
-/** The label naming a field of a request in the caller's language: never a raw key. */
+/**
+ * The label naming a field of a request in the caller's language (never a raw key), with its gender:
+ * a message's `field` and `context`.
+ */
 export const labelOf = (req: FastifyRequest, path: readonly PropertyKey[], part: RequestPart = 'body') =>
-  fieldLabel(labelPath(schemaOf(req, part), path), (key, vars) => t(req.lang, key, vars), part);
+  fieldLabelVars(labelPath(schemaOf(req, part), path), (key, vars) => t(req.lang, key, vars), part);
 
 /** A 400 naming one field: `fields: { <path>: [<sentence naming the field by its label>] }`. */
 export function fieldError(
@@ -36,7 +40,7 @@ export function fieldError(
   return new AppError('validation_failed', {
     field: fieldPath(path, part),
     messageKey,
-    vars: { ...vars, field: labelOf(req, path, part) },
+    vars: { ...vars, ...labelOf(req, path, part) },
   });
 }
 
@@ -47,7 +51,11 @@ export function fieldError(
  */
 export function answerFrameworkError(_error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const lang = pickLanguage(req.headers);
-  const message = t(lang, 'errors:field.invalid', { field: t(lang, 'errors:fields.params') });
+  const message = t(
+    lang,
+    'errors:field.invalid',
+    labelVars('errors:fields.params', (key) => t(lang, key)),
+  );
   const body: ErrorBody = { code: 'validation_failed', message, fields: { params: [message] } };
   void reply.status(400).send(body);
 }
@@ -72,8 +80,11 @@ function translateIssues(req: FastifyRequest, issues: Issue[], part: RequestPart
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
-  // The message names the rule that was broken (messageKey) when there is one, else the code's.
-  const message = t(req.lang, `errors:${error.options.messageKey ?? error.code}`, error.options.vars);
+  // The message names the rule that was broken (messageKey) when there is one, else the code's; a
+  // message about a field that was given no label names it by the field's own, agreeing with its gender.
+  const { field, vars } = error.options;
+  const label = field && vars?.field === undefined ? fieldLabelVars(field.split('.'), (key) => t(req.lang, key)) : {};
+  const message = t(req.lang, `errors:${error.options.messageKey ?? error.code}`, { ...vars, ...label });
   const body: ErrorBody = { code: error.code, message };
   if (error.options.field) body.fields = { [error.options.field]: [message] };
   if (error.options.otpError) body.otp_error = true;
@@ -128,7 +139,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const size = `${Math.round(app.initialConfig.bodyLimit! / 1024 / 1024)} MB`;
-      const message = t(req.lang, 'errors:field.too_large', { field: labelOf(req, [], 'body'), size });
+      const message = t(req.lang, 'errors:field.too_large', { ...labelOf(req, [], 'body'), size });
       return reply.status(413).send({ code: 'file_too_large', message, fields: { body: [message] } });
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {

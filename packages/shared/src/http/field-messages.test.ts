@@ -8,10 +8,12 @@ import {
   fieldMessage,
   fieldName,
   fieldPath,
+  genderKey,
   isTranslated,
   issueText,
   knownPath,
   labelPath,
+  labelVars,
   type RequestPart,
 } from './field-messages';
 
@@ -141,5 +143,29 @@ describe('field names and labels', () => {
       const text = issueText(issues[0]!, (key, vars) => translate(serverResources, lang, key, vars));
       expect(text).not.toMatch(/errors:|fields\.|\{\{/);
     }
+  });
+});
+
+describe('a label with its gender', () => {
+  const tIn = (lang: 'en' | 'ar') => (key: string, vars?: Record<string, string | number>) =>
+    translate(serverResources, lang, key, vars);
+
+  it('keeps the gender beside the label, in the languages that have one', () => {
+    expect(genderKey('errors:fields.area_id')).toBe('errors:genders.fields.area_id');
+    expect(genderKey('documents.form.result')).toBe('genders.documents.form.result');
+    expect(labelVars('errors:fields.area_id', tIn('ar'))).toEqual({ field: 'المنطقة', context: 'female' });
+    expect(labelVars('errors:fields.first_name', tIn('ar'))).toEqual({ field: 'الاسم الأول', context: 'male' });
+    // No noun to agree with: the plain form, which quotes it.
+    expect(labelVars('errors:fields.person_ids', tIn('ar'))).toEqual({ field: 'الأشخاص' });
+    expect(labelVars('errors:fields.area_id', tIn('en'))).toEqual({ field: 'Area' });
+  });
+
+  it("words a zod issue to agree with its field's label", () => {
+    const schema = z.object({ area_id: z.uuid(), name: z.string().min(1) });
+    const ar = tIn('ar');
+    expect(issueText(issueOf(schema, { name: 'x' }), ar, 'body', schema)).toBe('المنطقة مطلوبة.');
+    expect(issueText(issueOf(schema, { area_id: crypto.randomUUID(), name: '' }), ar, 'body', schema)).toBe(
+      'الاسم مطلوب.',
+    );
   });
 });

@@ -209,22 +209,59 @@ type Translate = (key: string, vars?: Record<string, string | number>) => string
 export const isTranslated = (key: string, text: string): boolean =>
   text !== key && text !== key.slice(key.indexOf(':') + 1);
 
-/** The label naming a path's field in the caller's language: never a raw key. */
-export function fieldLabel(path: readonly PropertyKey[] | undefined, t: Translate, root: RequestPart = 'body'): string {
-  for (const key of fieldLabelKeys(path, root)) {
-    const text = t(key);
-    if (isTranslated(key, text)) return text;
-  }
-  return t(`errors:fields.${root}`);
-}
+/** The grammatical genders a label may have; a message naming the label has a form for each (`key_female`). */
+export const LABEL_GENDERS = ['male', 'female'] as const;
+export type LabelGender = (typeof LABEL_GENDERS)[number];
 
 /**
- * A zod issue as a translated sentence naming its field by its label. A custom message that is not
- * a key of the catalogue falls back to the generic sentence rather than showing the raw key.
+ * Where a label's grammatical gender is kept: `errors:fields.area_id` → `errors:genders.fields.area_id`.
+ * Only a language whose sentences agree with the label (Arabic) keeps genders.
+ */
+export const genderKey = (labelKey: string): string => {
+  const colon = labelKey.indexOf(':');
+  return `${labelKey.slice(0, colon + 1)}genders.${labelKey.slice(colon + 1)}`;
+};
+
+/**
+ * A label as a message's values: `field`, its text, and `context`, its gender in the caller's language
+ * when the language keeps one, so the message agrees with it ("المنطقة مطلوبة."). Without a gender the
+ * message's plain form is used, worded to be right for any name.
+ */
+export type LabelVars = { field: string; context?: LabelGender };
+
+export function labelVars(labelKey: string, t: Translate): LabelVars {
+  const gender = t(genderKey(labelKey));
+  const field = t(labelKey);
+  return (LABEL_GENDERS as readonly string[]).includes(gender) ? { field, context: gender as LabelGender } : { field };
+}
+
+/** The label naming a path's field in the caller's language, with its gender: never a raw key. */
+export function fieldLabelVars(
+  path: readonly PropertyKey[] | undefined,
+  t: Translate,
+  root: RequestPart = 'body',
+): LabelVars {
+  for (const key of fieldLabelKeys(path, root)) {
+    if (isTranslated(key, t(key))) return labelVars(key, t);
+  }
+  return labelVars(`errors:fields.${root}`, t);
+}
+
+/** The label naming a path's field in the caller's language: never a raw key. */
+export const fieldLabel = (
+  path: readonly PropertyKey[] | undefined,
+  t: Translate,
+  root: RequestPart = 'body',
+): string => fieldLabelVars(path, t, root).field;
+
+/**
+ * A zod issue as a translated sentence naming its field by its label, agreeing with the label's gender.
+ * A custom message that is not a key of the catalogue falls back to the generic sentence rather than
+ * showing the raw key.
  */
 export function issueText(issue: IssueLike, t: Translate, root: RequestPart = 'body', schema?: unknown): string {
-  const field = fieldLabel(labelPath(schema, issue.path), t, root);
+  const label = fieldLabelVars(labelPath(schema, issue.path), t, root);
   const { key, vars } = fieldMessage(issue);
-  const text = t(key, { ...vars, field });
-  return isTranslated(key, text) ? text : t('errors:field.invalid', { field });
+  const text = t(key, { ...vars, ...label });
+  return isTranslated(key, text) ? text : t('errors:field.invalid', label);
 }

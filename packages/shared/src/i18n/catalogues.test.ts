@@ -1,6 +1,8 @@
 // Every language must have every key of every namespace, with the same {{placeholders}}.
 // The folders are read from disk, so a new namespace or language is covered without touching this file.
-// Plural forms (key_one, key_few, ...) differ by language, so they are compared as their base key.
+// Plural forms (key_one, key_few, ...) and the forms agreeing with a label's gender (key_male,
+// key_female) differ by language, so they are compared as their base key. A label's gender
+// (`genders.*`) is kept only by the languages whose sentences agree with it (label-genders.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,12 +32,14 @@ function lookup(catalogue: Catalogue, key: string): string {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKey = (key: string) => key.replace(PLURAL, '');
+const GENDERED = /_(male|female)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '').replace(GENDERED, '');
+const isGender = (key: string) => key.startsWith('genders.');
 
 /** Each base key of a catalogue with the placeholders its texts use (a plural form may leave out {{count}}). */
 function entries(catalogue: Catalogue): Map<string, string> {
   const found = new Map<string, Set<string>>();
-  for (const key of flattenKeys(catalogue)) {
+  for (const key of flattenKeys(catalogue).filter((k) => !isGender(k))) {
     const names = [...lookup(catalogue, key).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
     const base = baseKey(key);
     const set = found.get(base) ?? new Set<string>();

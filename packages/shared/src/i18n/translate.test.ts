@@ -40,6 +40,39 @@ describe('translate', () => {
     expect(translate(plural, 'es', 'errors:kiosks', { count: 1 })).toBe('It has 1 kiosk.');
   });
 
+  it("picks a text's form for its context (the gender of the field it names), else its plain text", () => {
+    const gendered: Resources = {
+      en: { errors: { required: '{{field}} is required.' } },
+      ar: {
+        errors: {
+          required: 'الحقل «{{field}}» مطلوب.',
+          required_male: '{{field}} مطلوب.',
+          required_female: '{{field}} مطلوبة.',
+          left_female_one: 'بقيت {{field}} واحدة.',
+          left_female_other: 'بقيت {{count}}.',
+          left: 'بقي {{count}}.',
+        },
+      },
+      es: { errors: {} },
+    };
+    expect(translate(gendered, 'ar', 'errors:required', { field: 'المنطقة', context: 'female' })).toBe(
+      'المنطقة مطلوبة.',
+    );
+    expect(translate(gendered, 'ar', 'errors:required', { field: 'الاسم', context: 'male' })).toBe('الاسم مطلوب.');
+    expect(translate(gendered, 'ar', 'errors:required', { field: 'Badge' })).toBe('الحقل «Badge» مطلوب.');
+    expect(translate(gendered, 'ar', 'errors:left', { field: 'زيارة', count: 1, context: 'female' })).toBe(
+      'بقيت زيارة واحدة.',
+    );
+    expect(translate(gendered, 'ar', 'errors:left', { count: 1, context: 'male' })).toBe('بقي 1.');
+    // A language without the form: its plain text; without the text: English's.
+    expect(translate(gendered, 'en', 'errors:required', { field: 'Area', context: 'female' })).toBe(
+      'Area is required.',
+    );
+    expect(translate(gendered, 'es', 'errors:required', { field: 'Área', context: 'female' })).toBe(
+      'Área is required.',
+    );
+  });
+
   it('lists every dotted key', () => {
     expect(flattenKeys(resources.en.errors!)).toEqual(['a', 'nested.b']);
   });

@@ -22,6 +22,20 @@ function pluralLookup(catalogue: Catalogue | undefined, lang: Language, path: st
   return lookup(catalogue, `${path}_${form}`) ?? lookup(catalogue, `${path}_other`) ?? lookup(catalogue, path);
 }
 
+/**
+ * A text with a `context` (the grammatical gender of the field it names: `male`, `female`) has its
+ * form for that context (`key_female`, counted: `key_female_one`) where the language has one, else
+ * the plain text, as the browser's i18next does.
+ */
+function contextLookup(catalogue: Catalogue | undefined, lang: Language, path: string, vars: Record<string, unknown>) {
+  const context = vars.context;
+  const inContext =
+    typeof context === 'string' && context !== ''
+      ? pluralLookup(catalogue, lang, `${path}_${context}`, vars.count)
+      : undefined;
+  return inContext ?? pluralLookup(catalogue, lang, path, vars.count);
+}
+
 /** Translates `namespace:dotted.key` with `{{var}}` interpolation, falling back to English, then the key. */
 export function translate(
   resources: Resources,
@@ -31,9 +45,7 @@ export function translate(
 ): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
   const text =
-    pluralLookup(resources[lang]?.[ns], lang, path, vars.count) ??
-    pluralLookup(resources.en[ns], 'en', path, vars.count) ??
-    key;
+    contextLookup(resources[lang]?.[ns], lang, path, vars) ?? contextLookup(resources.en[ns], 'en', path, vars) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

@@ -15,7 +15,7 @@ import { decide, type JourneyStage, type VisitAction } from '@app/shared/visits/
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { t } from '../../lib/i18n';
+import { fieldVars, t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { companyZone } from '../access/company-zone';
@@ -481,7 +481,7 @@ export async function validateExpectedVisit(
 ): Promise<ValidateExpectedVisitResult> {
   const fields: Record<string, string[]> = {};
   const add = (field: string, key: string) =>
-    (fields[field] ??= []).push(t(lang, `errors:${key}`, { field: t(lang, `errors:fields.${field}`) }));
+    (fields[field] ??= []).push(t(lang, `errors:${key}`, fieldVars(lang, field)));
   return inTenant(app, ctx, async (tx) => {
     let person: ValidateExpectedVisitResult['person'] = null;
     let personId: string | null = null;

@@ -1,6 +1,7 @@
 // A task and its rows as the API shows them: problems and reasons translated into the caller's language,
 // each naming its column by the label the grid shows.
 import type { Language } from '@app/shared/constants';
+import type { LabelVars } from '@app/shared/http/field-messages';
 import {
   IMPORT_BASE_COLUMNS,
   IMPORT_PHOTO_COLUMN,
@@ -13,22 +14,25 @@ import {
   type ImportTaskStatus,
 } from '@app/shared/people/import';
 import type { ImportCellError } from '../../db/schema/index';
-import { t } from '../../lib/i18n';
+import { fieldVars, t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
 import type { ImportTaskRecord, ListedImportRow } from './people-import.repository';
 
 const CUSTOM = /^custom_fields\.([0-9a-f-]{36})$/i;
 
-const labelOf = (lang: Language, column: string, headers: Map<string, string>): string => {
+// A built-in column's label comes with its gender; a custom field's header is the admin's own text,
+// named by the messages' plain form, worded for any name.
+const labelOf = (lang: Language, column: string, headers: Map<string, string>): LabelVars => {
   if ((IMPORT_BASE_COLUMNS as readonly string[]).includes(column) || column === IMPORT_PHOTO_COLUMN) {
-    return t(lang, `errors:fields.${column}`);
+    return fieldVars(lang, column);
   }
-  return headers.get(column) ?? t(lang, 'errors:fields.custom_fields');
+  const header = headers.get(column);
+  return header === undefined ? fieldVars(lang, 'custom_fields') : { field: header };
 };
 
 /** A stored problem as a sentence in the caller's language, naming its column. */
 export const problemText = (lang: Language, column: string, error: ImportCellError, headers: Map<string, string>) =>
-  t(lang, `errors:${error.key}`, { field: labelOf(lang, column, headers), ...(error.vars ?? {}) });
+  t(lang, `errors:${error.key}`, { ...labelOf(lang, column, headers), ...(error.vars ?? {}) });
 
 export function toImportTask(row: ImportTaskRecord, ctx: AccessContext, lang: Language): ImportTask {
   return {

@@ -11,7 +11,7 @@ import {
   type ValidateUserUpdateBody,
   type ValidateUserUpdateResult,
 } from '@app/shared/pre-registration/validate-user-update';
-import { t } from '../../lib/i18n';
+import { fieldVars, t } from '../../lib/i18n';
 import { findTakenValues } from '../people/people.repository';
 import { mandatoryOf } from '../people/person-rules';
 import { loadUsable, unknownLink, withVisitLink } from './linked-visit';
@@ -25,7 +25,7 @@ export async function validateUserUpdate(
 ): Promise<ValidateUserUpdateResult> {
   const fields: Record<string, string[]> = {};
   const add = (field: string, key: string) =>
-    (fields[field] ??= []).push(t(lang, `errors:${key}`, { field: t(lang, `errors:fields.${field}`) }));
+    (fields[field] ??= []).push(t(lang, `errors:${key}`, fieldVars(lang, field)));
   return withVisitLink(
     app,
     token,

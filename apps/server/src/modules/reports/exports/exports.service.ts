@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isAllowed } from '@app/shared/access/permissions';
 import { isLanguage, type Language } from '@app/shared/constants';
-import { fieldLabel, fieldMessage } from '@app/shared/http/field-messages';
+import { fieldLabelVars, fieldMessage } from '@app/shared/http/field-messages';
 import { REPORT_PERMISSIONS, type ReportName } from '@app/shared/reports/common';
 import {
   EXPORT_LIMITS,
@@ -111,11 +111,11 @@ function bodyFieldError(lang: Language, issue: z.core.$ZodIssue, prefix: Propert
   const at = [...prefix, ...issue.path];
   const path = [...at, ...keys.slice(0, 1)];
   const { key, vars } = fieldMessage({ ...issue, keys });
-  const field = fieldLabel(at, (k, v) => t(lang, k, v), 'body');
+  const label = fieldLabelVars(at, (k, v) => t(lang, k, v), 'body');
   return new AppError('validation_failed', {
     field: path.map(String).join('.'),
     messageKey: key.replace(/^errors:/, ''),
-    vars: { ...vars, field },
+    vars: { ...vars, ...label },
   });
 }
 

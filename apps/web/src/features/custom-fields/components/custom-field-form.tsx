@@ -34,6 +34,7 @@ import {
 import { ChoiceListEditor } from './choice-list-editor';
 import { FieldPreview } from './field-preview';
 import { SectionNameStatusIcon } from './section-name-status-icon';
+import { labelVars } from '@app/shared/http/field-messages';
 
 // Stands in for the section a new-section form will create, so the rest of the body is checked now.
 const SECTION_TO_CREATE = '00000000-0000-4000-8000-000000000000';
@@ -78,7 +79,7 @@ export function CustomFieldForm({ sections, field, initialSectionId, onSaved }: 
       const message = sectionErrors.name ?? sectionTaken;
       if (message) errors.new_section = message;
     } else if (values.section_id === '') {
-      errors.section_id = t('errors:field.required', { field: t('form.section') });
+      errors.section_id = t('errors:field.required', labelVars('form.section', t));
     }
     return errors;
   }

@@ -11,6 +11,7 @@ import {
 } from '@app/shared/expected-visits/schemas';
 import { floorToMinute, fromLocalDateTime, parseLocalDateTime, toLocalDateTime } from '@app/shared/announcements/times';
 import { zodFormErrors } from '@/lib/form-errors';
+import { labelVars } from '@app/shared/http/field-messages';
 
 export type VisitorMode = 'new' | 'existing';
 type Ref = { id: string; name: string };
@@ -173,7 +174,7 @@ export function validateExpectedVisitForm(
     !keptTime(values, options.initial) &&
     draft.visit_date < today
   ) {
-    add('visit_date', t('errors:expected_visit_in_past', { field: t('errors:fields.visit_date') }));
+    add('visit_date', t('errors:expected_visit_in_past', labelVars('errors:fields.visit_date', t)));
   } else if (
     draft.visit_date &&
     isVisitDate(draft.visit_date) &&
@@ -182,7 +183,7 @@ export function validateExpectedVisitForm(
   ) {
     const at = fromLocalDateTime(`${draft.visit_date}T${draft.visit_time}`, options.timeZone);
     if (at && at.getTime() < floorToMinute(options.now).getTime()) {
-      add('visit_time', t('errors:expected_visit_in_past', { field: t('errors:fields.visit_time') }));
+      add('visit_time', t('errors:expected_visit_in_past', labelVars('errors:fields.visit_time', t)));
     }
   }
   return errors;

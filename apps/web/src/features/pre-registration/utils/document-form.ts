@@ -5,6 +5,7 @@ import { documentFormSchema, PERSON_DOCUMENT_LIMITS, type DOCUMENT_TYPES } from 
 import type { VaccineProtocol } from '@app/shared/compliances/schemas';
 import { imageKind } from '@/lib/image-check';
 import { zodFormErrors } from '@/lib/form-errors';
+import { labelVars } from '@app/shared/http/field-messages';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -64,7 +65,7 @@ export function documentIssues(
   t: Translate,
 ): Record<string, string> {
   const errors = zodFormErrors(documentFormSchema, documentFields(complianceId, values), t);
-  if (!values.start_date) errors.start_date = t('errors:field.required', { field: t('errors:fields.start_date') });
+  if (!values.start_date) errors.start_date = t('errors:field.required', labelVars('errors:fields.start_date', t));
   if (!file) errors.file = t('errors:file_required');
   return errors;
 }

@@ -13,6 +13,7 @@ import { toCustomFieldValue, type CustomFieldValue } from '@/components/custom-f
 import { zodFormErrors } from '@/lib/form-errors';
 import type { HostOption } from '../api/search-hosts';
 import { companyNow, isBeforeNow, type ClockReading } from './visit-clock';
+import { labelVars } from '@app/shared/http/field-messages';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 type PublicField = PreRegistrationInfo['custom_fields'][number];
@@ -182,7 +183,7 @@ function visitorIssues(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (rules.companyRequired && values.company_name.trim() === '') {
-    errors.company_name = t('errors:field.required', { field: t('errors:fields.company_name') });
+    errors.company_name = t('errors:field.required', labelVars('errors:fields.company_name', t));
   }
   for (const field of fields) {
     const result = checkCustomFieldValue(
@@ -213,7 +214,7 @@ export function registrationIssues(
     ...visitorIssues(values, fields, rules, t),
   };
   const required = (name: keyof RegistrationValues) =>
-    t('errors:field.required', { field: t(`errors:fields.${name}`) });
+    t('errors:field.required', labelVars(`errors:fields.${name}`, t));
   // A choice not made yet is "required", not a malformed id.
   if (!values.user_type_id) errors.user_type_id = required('user_type_id');
   if (!values.site_id) {

@@ -3,6 +3,7 @@
 import { retentionBodySchema, type Retention, type RetentionBody } from '@app/shared/people/privacy';
 import { zodFormErrors } from '@/lib/form-errors';
 import type { Translate } from './retention';
+import { labelVars } from '@app/shared/http/field-messages';
 
 export type RetentionFormValues = {
   data_retention_days: number | string;
@@ -27,7 +28,7 @@ export function retentionFormErrors(values: RetentionFormValues, t: Translate): 
   for (const name of FIELDS) {
     const value = values[name];
     if (value !== '' && !(typeof value === 'number' && Number.isInteger(value))) {
-      errors[name] = t('privacy:form.whole_days', { field: t(`errors:fields.${name}`) });
+      errors[name] = t('privacy:form.whole_days', labelVars(`errors:fields.${name}`, t));
     }
   }
   return errors;

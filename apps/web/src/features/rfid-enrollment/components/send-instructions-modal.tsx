@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useRfidKiosks } from '../api/list-rfid-kiosks';
 import { useSendRfidInstructions } from '../api/send-rfid-instructions';
 import { notifySendResult } from './notify-send-result';
+import { labelVars } from '@app/shared/http/field-messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fullName = (person: RfidPerson) => `${person.first_name} ${person.last_name}`.trim();
@@ -31,7 +32,7 @@ function SendForm({ people, onDone, onCancel }: { people: RfidPerson[]; onDone: 
   const data = [...groups].map(([group, items]) => ({ group, items }));
 
   const submit = () => {
-    if (!kioskId) return setError(t('errors:field.required', { field: t('admin.send.kiosk') }));
+    if (!kioskId) return setError(t('errors:field.required', labelVars('admin.send.kiosk', t)));
     send.mutate(
       { user_ids: people.map((person) => person.id), kiosk_id: kioskId },
       {

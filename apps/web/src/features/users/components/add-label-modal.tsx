@@ -6,6 +6,7 @@ import { useAddPeopleLabels } from '../api/add-people-labels';
 import { LabelField } from './label-field';
 import { notifyMassResult } from './notify-mass-result';
 import { PeopleNames } from './people-names';
+import { labelVars } from '@app/shared/http/field-messages';
 
 type AddLabelModalProps = { opened: boolean; people: Person[]; onClose: () => void; onDone: () => void };
 
@@ -23,7 +24,7 @@ export function AddLabelModal({ opened, people, onClose, onDone }: AddLabelModal
   };
 
   const save = () => {
-    if (labelIds.length === 0) return setError(t('errors:choice_required', { field: t('errors:fields.label_ids') }));
+    if (labelIds.length === 0) return setError(t('errors:choice_required', labelVars('errors:fields.label_ids', t)));
     const names = new Map(people.map((p) => [p.id, p.full_name]));
     add.mutate(
       { person_ids: people.map((p) => p.id), label_ids: labelIds },

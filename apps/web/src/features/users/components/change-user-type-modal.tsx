@@ -8,6 +8,7 @@ import { userTypeOptions } from '../utils/tree-options';
 import { notifyMassResult } from './notify-mass-result';
 import { OptionMultiSelect } from './option-multi-select';
 import { PeopleNames } from './people-names';
+import { labelVars } from '@app/shared/http/field-messages';
 
 type ChangeUserTypeModalProps = { opened: boolean; people: Person[]; onClose: () => void; onDone: () => void };
 
@@ -26,7 +27,7 @@ export function ChangeUserTypeModal({ opened, people, onClose, onDone }: ChangeU
   };
 
   const save = () => {
-    if (typeIds.length === 0) return setError(t('errors:choice_required', { field: t('errors:fields.user_type_ids') }));
+    if (typeIds.length === 0) return setError(t('errors:choice_required', labelVars('errors:fields.user_type_ids', t)));
     const names = new Map(people.map((p) => [p.id, p.full_name]));
     change.mutate(
       { person_ids: people.map((p) => p.id), user_type_ids: typeIds },

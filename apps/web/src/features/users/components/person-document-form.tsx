@@ -13,6 +13,7 @@ import { DATE_INPUT_FORMAT, parseTypedDate } from '@/lib/dates';
 import { showServerErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useAddPersonDocument } from '../api/add-person-document';
+import { labelVars } from '@app/shared/http/field-messages';
 
 type Values = {
   compliance_id: string | null;
@@ -39,7 +40,7 @@ export function PersonDocumentForm({
 }) {
   const { t } = useTranslation('users');
   const add = useAddPersonDocument();
-  const required = (label: string) => t('documents.form.required', { field: t(`documents.form.${label}`) });
+  const required = (label: string) => t('documents.form.required', labelVars(`documents.form.${label}`, t));
   const form = useForm<Values>({
     initialValues: {
       compliance_id: types.length === 1 ? types[0]!.compliance_id : null,

@@ -5,6 +5,7 @@ import { personBodySchema, type Person, type PersonBody } from '@app/shared/peop
 import type { PROFILE_FIELDS, UserTypeNode } from '@app/shared/user-types/schemas';
 import { toCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
 import { zodFormErrors } from '@/lib/form-errors';
+import { labelVars } from '@app/shared/http/field-messages';
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -122,7 +123,7 @@ export function validatePersonForm(
 ): Record<string, string> {
   const body = personBody(values, context.fields);
   const errors = zodFormErrors(personBodySchema, body, t);
-  if (!values.role_id) errors.role_id = t('errors:field.required', { field: t('errors:fields.role_id') });
+  if (!values.role_id) errors.role_id = t('errors:field.required', labelVars('errors:fields.role_id', t));
   const missing = (field: ProfileField, empty: boolean) => {
     const key = MANDATORY_MESSAGES[field];
     if (key && empty && !errors[field]) errors[field] = t(key);
