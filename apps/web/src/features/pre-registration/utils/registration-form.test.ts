@@ -1,4 +1,6 @@
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { serverResources } from '@app/shared/i18n/server-resources';
 import type { PreRegistrationInfo } from '@app/shared/pre-registration/schemas';
 import {
   fieldsOfType,
@@ -156,5 +158,34 @@ describe('the self-registration form', () => {
     expect(form.get('list')).toBe('[1,2]');
     expect(form.has('none')).toBe(false);
     expect(form.has('photo')).toBe(false);
+  });
+});
+
+describe('the checks in Arabic, through i18next as the page runs them', () => {
+  // The Arabic `errors` namespace as the page loads it: every part merged.
+  const arabic = async () => {
+    const i18n = createInstance();
+    await i18n.init({
+      lng: 'ar',
+      resources: { ar: { errors: serverResources.ar.errors! } },
+      interpolation: { escapeValue: false },
+    });
+    return i18n.getFixedT('ar');
+  };
+
+  it("agree with each field's gender, and quote a custom field's name", async () => {
+    const ar = await arabic();
+    const empty = registrationIssues(
+      'qr-1',
+      filled({ area_id: '', user_type_id: '', custom_fields: {} }),
+      info.custom_fields,
+      rules,
+      ar,
+    );
+    expect(empty.area_id).toBe('المنطقة مطلوبة.');
+    expect(empty.user_type_id).toBe('نوع المستخدم مطلوب.');
+    expect(empty[`custom_fields.${id(40)}`]).toBe('الحقل «Car plate» مطلوب.');
+    const company = registrationIssues('qr-1', filled(), info.custom_fields, { ...rules, companyRequired: true }, ar);
+    expect(company.company_name).toBe('الشركة مطلوبة.');
   });
 });
