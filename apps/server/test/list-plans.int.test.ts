@@ -63,6 +63,25 @@ describe.runIf(onServer)('list queries under the app role', () => {
     expect(search.body.count).toBeGreaterThan(100);
   });
 
+  it('reads a page by role in one statement through the role index, first and after a cursor', async () => {
+    for (const dir of ['asc', 'desc']) {
+      const first = await scansOf(`/people?limit=10&sortField=role&orderBy=${dir}`);
+      // The page, its count and what its people have: the roles' order is read within the page's statement.
+      expect(first.sent, dir).toBe(3);
+      expect(first.plans[0]!.indexes, dir).toContain('people_entity_role_idx');
+      const next = await scansOf(`/people?limit=10&sortField=role&orderBy=${dir}&cursor=${first.body.next_cursor}`);
+      expect(next.sent, `${dir} after a cursor`).toBe(3);
+      expect(next.plans[0]!.indexes, `${dir} after a cursor`).toContain('people_entity_role_idx');
+    }
+  });
+
+  it("checks a search's matches for the list's status on what the search returned, not person by person", async () => {
+    const search = await scansOf('/people?limit=10&search=lovelace');
+    const found = search.plans.find((p) => p.text.includes('app_people_found'));
+    expect(found?.relations).toEqual([]);
+    expect(search.sent).toBe(3);
+  });
+
   it('reads the logbook through an index: today, a day a year back, a deep page, and counts', async () => {
     const yearBack = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     for (const url of [

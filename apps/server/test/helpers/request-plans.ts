@@ -31,7 +31,11 @@ export function recordStatements(): () => void {
   };
 }
 
-/** The whole-table scans of people or visits, and the indexes used, in the plans of what a GET sent. */
+/**
+ * The whole-table scans of people or visits, and the indexes used, in the plans of what a GET sent;
+ * `plans` has each statement that reads, with the tables and indexes its plan reads; `sent` counts every
+ * statement of the request.
+ */
 export async function tableScansOf(db: Executor, entityId: string, client: TestClient, url: string) {
   recorded.length = 0;
   recording = true;
@@ -39,24 +43,36 @@ export async function tableScansOf(db: Executor, entityId: string, client: TestC
     recording = false;
   });
   expect(res.statusCode, res.body).toBe(200);
+  /** How many statements the request sent in its company's transaction, besides opening and ending it. */
+  const sent = recorded.filter(
+    (r) => !/^\s*(begin|commit|rollback|select set_config)/i.test(r.text) && !r.text.includes('session_access'),
+  ).length;
   const statements = recorded.filter(
-    (r) => /^\s*select/i.test(r.text) && /"(people|visits)"/.test(r.text) && !r.text.includes('session_access'),
+    (r) => /^\s*(select|with)/i.test(r.text) && !r.text.includes('session_access'),
   );
   expect(statements.length, url).toBeGreaterThan(0);
   const found: string[] = [];
   const indexes = new Set<string>();
+  /** Each statement's text with the tables and indexes its plan reads. */
+  const plans: { text: string; relations: string[]; indexes: string[] }[] = [];
   for (const statement of statements) {
     const plan = await withTenant(db, entityId, async (tx) => {
       const pgClient = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
       const result = await pgClient.query(`explain (format json) ${statement.text}`, statement.values);
       return (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
     });
-    for (const node of scans(plan)) {
+    const nodes = scans(plan);
+    plans.push({
+      text: statement.text,
+      relations: nodes.flatMap((n) => (n['Relation Name'] ? [n['Relation Name']] : [])),
+      indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+    });
+    for (const node of nodes) {
       if (node['Index Name']) indexes.add(node['Index Name']);
       if (node['Node Type'] === 'Seq Scan' && ['people', 'visits'].includes(node['Relation Name'] ?? '')) {
         found.push(`${node['Relation Name']}: ${statement.text.slice(0, 160)}`);
       }
     }
   }
-  return { found, indexes, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
+  return { found, indexes, plans, sent, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
 }

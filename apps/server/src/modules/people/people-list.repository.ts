@@ -76,8 +76,12 @@ export function peopleWhere(
   );
 }
 
+/** Omitted: every status but the anonymous record of erased people's visits (decision 033). */
+const statusFilter = (q: Partial<ListPeopleQuery>, status: SQL) =>
+  q.status ? eq(status, q.status) : inArray(status, [...PERSON_STATUSES]);
+
 /** The list's filters other than the search, each a condition on the `people` row (none when unset). */
-function listFilters(q: Partial<ListPeopleQuery>): SQL[] {
+function listFilters(q: Partial<ListPeopleQuery>, { status = true }: { status?: boolean } = {}): SQL[] {
   const typeIds = q.user_type_id ?? [];
   const siteIds = q.site_id ?? [];
   const roleIds = q.role_id ?? [];
@@ -89,8 +93,7 @@ function listFilters(q: Partial<ListPeopleQuery>): SQL[] {
     labelIds.length ? hasAny('person_labels', 'label_id', labelIds) : undefined,
     roleIds.length ? inArray(people.roleId, roleIds) : undefined,
     departmentIds.length ? inArray(people.departmentId, departmentIds) : undefined,
-    // Omitted: every status but the anonymous record of erased people's visits (decision 033).
-    q.status ? eq(people.status, q.status) : inArray(people.status, [...PERSON_STATUSES]),
+    status ? statusFilter(q, sql`${people.status}`) : undefined,
     q.dashboard_access ? eq(people.dashboardAccess, q.dashboard_access) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 }
@@ -237,12 +240,16 @@ async function findFoundPage(
   const after = q.cursor
     ? afterCursor(keys, decodeCursor(q.cursor, sortName, keys.length), sort.casts, dir)
     : undefined;
-  // The list's other conditions (scope, user types, sites…), on the found person's row.
-  const others = [scope, ...listFilters(q)].filter((condition): condition is SQL => condition !== undefined);
+  // The status is checked on what the function returned; the list's other conditions (scope, user
+  // types, sites…) on the found person's row.
+  const others = [scope, ...listFilters(q, { status: false })].filter(
+    (condition): condition is SQL => condition !== undefined,
+  );
   const matches = sql`select f.* from app_people_found(lower(${terms.pattern}), ${terms.digitsPattern}, ${contacts}) f
+    where ${statusFilter(q, sql`f.status`)}
     ${
       others.length
-        ? sql`where exists (select 1 from ${people} where ${people.entityId} = ${entityId} and ${people.id} = f.id and ${and(...others)})`
+        ? sql`and exists (select 1 from ${people} where ${people.entityId} = ${entityId} and ${people.id} = f.id and ${and(...others)})`
         : sql``
     }`;
   const counted = sql`(select count(*)::int from (select 1 from ${FOUND} limit ${COUNT_CAP + 1}) c)`;
@@ -289,9 +296,16 @@ function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => string): { r
   return { rows: page, nextCursor: cursorOf(page[page.length - 1]!) };
 }
 
+/** The nil and max UUIDs (RFC 9562): never a person's id, so a bound that lets every id of a role through. */
+const NO_ID_BELOW = '00000000-0000-0000-0000-000000000000';
+const NO_ID_ABOVE = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 /**
- * By role: the roles are few, so their people are read role by role in the order of the roles'
- * names, each through the (company, role, id) index. A page number skips whole roles by counting them.
+ * By role, in the order of the roles' names (unique in a company), then by id. A first page or a page
+ * after a cursor is one statement: for each role in order, at most a page of its people through the
+ * (company, role, id) index (a lateral subquery), the first page's worth of those in the sort's
+ * order, then their rows. The roles are few, so this reads a few index entries per role whatever the
+ * company's size. A page number (no cursor) skips whole roles by counting them.
  */
 async function findPeoplePageByRole(
   tx: Executor,
@@ -299,18 +313,55 @@ async function findPeoplePageByRole(
   where: SQL | undefined,
   q: ListPeopleQuery,
 ): Promise<PeoplePage> {
-  const dir = q.orderBy === 'asc' ? asc : desc;
   const sortName = `people:role:${q.orderBy}`;
+  const cursorOf = (last: PersonWithRefs) => encodeCursor(sortName, [last.person.roleId, last.person.id]);
+  if (!q.cursor && q.page > 1) return pageOf(await roleByRolePage(tx, entityId, where, q), q.limit, cursorOf);
   const cursor = q.cursor ? (decodeCursor(q.cursor, sortName, 2) as [string, string]) : null;
+  const asc_ = q.orderBy === 'asc';
+  const dir = sql.raw(asc_ ? 'asc' : 'desc');
+  const after = sql.raw(asc_ ? '>' : '<');
+  // After a cursor: its role and the roles after it; in its role, the people after it.
+  const fromRole = cursor
+    ? sql`where (o.name, o.id) ${sql.raw(asc_ ? '>=' : '<=')} (select r.name, r.id from ${roles} r where r.entity_id = ${entityId} and r.id = ${cursor[0]}::uuid)`
+    : sql``;
+  const afterPerson = cursor
+    ? sql`and ${people.id} ${after} case when o.id = ${cursor[0]}::uuid then ${cursor[1]}::uuid else ${asc_ ? NO_ID_BELOW : NO_ID_ABOVE}::uuid end`
+    : sql``;
+  const pageIds = sql`(${people.roleId}, ${people.id}) in (
+    select o.id, p.id from (select r.id, r.name from ${roles} r where r.entity_id = ${entityId}) o
+    cross join lateral (
+      select ${people.id} as id from ${people}
+      where ${where ?? sql`true`} and ${people.roleId} = o.id ${afterPerson}
+      order by ${people.id} ${dir} limit ${q.limit + 1}
+    ) p
+    ${fromRole}
+    order by o.name ${dir}, o.id ${dir}, p.id ${dir}
+    limit ${q.limit + 1}
+  )`;
+  const order = asc_ ? asc : desc;
+  const rows = await selectWithRefs(tx)
+    .where(and(eq(people.entityId, entityId), pageIds))
+    .orderBy(order(roles.name), order(roles.id), order(people.id))
+    .limit(q.limit + 1);
+  return pageOf(rows, q.limit, cursorOf);
+}
+
+/** A page number by role: the roles in order, whole roles skipped by counting their people. */
+async function roleByRolePage(
+  tx: Executor,
+  entityId: string,
+  where: SQL | undefined,
+  q: ListPeopleQuery,
+): Promise<PersonWithRefs[]> {
+  const dir = q.orderBy === 'asc' ? asc : desc;
   const order = await tx
     .select({ id: roles.id })
     .from(roles)
     .where(eq(roles.entityId, entityId))
     .orderBy(dir(roles.name), dir(roles.id));
-  const from = cursor ? order.findIndex((r) => r.id === cursor[0]) : 0;
-  let skip = cursor ? 0 : (q.page - 1) * q.limit;
+  let skip = (q.page - 1) * q.limit;
   const rows: PersonWithRefs[] = [];
-  for (let i = Math.max(from, 0); i < order.length && rows.length <= q.limit; i++) {
+  for (let i = 0; i < order.length && rows.length <= q.limit; i++) {
     const inRole = and(where, eq(people.roleId, order[i]!.id));
     if (skip > 0) {
       const [counted] = await tx.select({ n: count() }).from(people).where(inRole);
@@ -320,20 +371,16 @@ async function findPeoplePageByRole(
         continue;
       }
     }
-    const afterPerson =
-      cursor && i === from
-        ? sql`${people.id} ${sql.raw(q.orderBy === 'asc' ? '>' : '<')} ${cursor[1]}::uuid`
-        : undefined;
     rows.push(
       ...(await selectWithRefs(tx)
-        .where(and(inRole, afterPerson))
+        .where(inRole)
         .orderBy(dir(people.id))
         .limit(q.limit + 1 - rows.length)
         .offset(skip)),
     );
     skip = 0;
   }
-  return pageOf(rows, q.limit, (last) => encodeCursor(sortName, [last.person.roleId, last.person.id]));
+  return rows;
 }
 
 /** How many people the list's conditions match, up to COUNT_CAP. */
