@@ -5,7 +5,12 @@ import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
 import { afterCursor, COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
 import { people, roles } from '../../db/schema/index';
-import { selectWithRefs, type ListPeopleQuery, type PersonWithRefs } from './people.repository';
+import {
+  selectCountedWithRefs,
+  selectWithRefs,
+  type ListPeopleQuery,
+  type PersonWithRefs,
+} from './people.repository';
 
 // Listing and searching a company's people, fast at any size (decision 022): each sort key has an
 // index ending with the id, pages after the first follow a cursor through it, search finds its
@@ -113,6 +118,8 @@ type KeyedSort = {
 const found = alias(people, 'found');
 /** The name of the search's result in its statement (`found` keys refer to it). */
 const FOUND = sql.identifier('found');
+/** What the page's statement reads of the search's result by name (through `found`'s columns). */
+const FOUND_COLUMNS = { id: sql<string>`id`.as('id') };
 const SORTS: Record<Exclude<PersonSortField, 'role'>, KeyedSort> = {
   name: {
     keys: (t) => [sql`${t.lastName}`, sql`${t.firstName}`, sql`${t.id}`],
@@ -152,7 +159,8 @@ export async function findPeoplePage(
 ): Promise<PeoplePage> {
   const search = foundSearch(q, opts);
   if (search) return findFoundPage(tx, entityId, scope, q, search, opts);
-  return findListedPage(tx, entityId, scope, q, opts);
+  const { total: _total, ...page } = await findListedPage(tx, entityId, scope, q, opts);
+  return page;
 }
 
 /** A page of people and how many the list's conditions match, up to COUNT_CAP. */
@@ -165,9 +173,21 @@ export async function findCountedPeoplePage(
 ): Promise<CountedPeoplePage> {
   const search = foundSearch(q, opts);
   if (search) return findFoundPage(tx, entityId, scope, q, search, opts);
-  const page = await findListedPage(tx, entityId, scope, q, opts);
-  return { ...page, ...(await countPeople(tx, entityId, scope, q, opts)) };
+  const { total, ...page } = await findListedPage(tx, entityId, scope, q, opts, true);
+  // An empty page (past the end) has no row to carry the count.
+  return { ...page, ...(total === null ? await countPeople(tx, entityId, scope, q, opts) : capped(total)) };
 }
+
+const capped = (total: number) => ({ count: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP });
+
+/** How many people match `where`, up to COUNT_CAP + 1: a subquery of the page's statement, run once. */
+const countedSql = (where: SQL | undefined) =>
+  sql<number>`(select count(*)::int from (select 1 from ${people} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) c)`;
+const NOT_COUNTED = sql<number>`null::int`;
+
+/** A page, and with `counted` how many the list matches (null when not counted or the page is empty). */
+type ListedPage = PeoplePage & { total: number | null };
+type CountedRow = PersonWithRefs & { total: number | null };
 
 async function findListedPage(
   tx: Executor,
@@ -175,9 +195,11 @@ async function findListedPage(
   scope: SQL | undefined,
   q: ListPeopleQuery,
   opts: { searchContacts?: boolean },
-): Promise<PeoplePage> {
+  counted = false,
+): Promise<ListedPage> {
   const where = peopleWhere(entityId, scope, q, opts);
-  if (q.sortField === 'role') return findPeoplePageByRole(tx, entityId, where, q);
+  const total = counted ? countedSql(where) : NOT_COUNTED;
+  if (q.sortField === 'role') return findPeoplePageByRole(tx, entityId, where, q, total);
   const sort = SORTS[q.sortField];
   const keys = sort.keys(people);
   const dir = q.orderBy;
@@ -188,15 +210,18 @@ async function findListedPage(
   const order = keys.map((k) => (dir === 'asc' ? asc(k) : desc(k)));
   const offset = q.cursor ? 0 : (q.page - 1) * q.limit;
   let rows: PersonWithRefs[];
+  let pageTotal: number | null;
   if (offset === 0) {
-    rows = await selectWithRefs(tx)
+    const found: CountedRow[] = await selectCountedWithRefs(tx, total)
       .where(and(where, after))
       .orderBy(...order)
       .limit(q.limit + 1);
+    rows = found;
+    pageTotal = found[0]?.total ?? null;
   } else {
     // A page number: the rows before it are skipped in the index, and only the page's are read whole.
     const ids = await tx
-      .select({ id: people.id })
+      .select({ id: people.id, total })
       .from(people)
       .where(where)
       .orderBy(...order)
@@ -207,8 +232,9 @@ async function findListedPage(
       entityId,
       ids.map((r) => r.id),
     );
+    pageTotal = ids[0]?.total ?? null;
   }
-  return pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last)));
+  return { ...pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last))), total: pageTotal };
 }
 
 /** The search terms when the list is a search the trigram indexes answer, in an order by columns. */
@@ -252,34 +278,26 @@ async function findFoundPage(
         ? sql`and exists (select 1 from ${people} where ${people.entityId} = ${entityId} and ${people.id} = f.id and ${and(...others)})`
         : sql``
     }`;
-  const counted = sql`(select count(*)::int from (select 1 from ${FOUND} limit ${COUNT_CAP + 1}) c)`;
-  const page = rowsOf<{ id: string; total: number }>(
-    await tx.execute(sql`with ${FOUND} as materialized (${matches})
-      select ${found.id} as id, ${counted} as total from ${FOUND}
-      ${after ? sql`where ${after}` : sql``}
-      order by ${sql.join(
-        keys.map((k) => sql`${k} ${sql.raw(dir)}`),
-        sql`, `,
-      )}
-      limit ${q.limit + 1} offset ${q.cursor ? 0 : (q.page - 1) * q.limit}`),
-  );
+  const counted = sql<number>`(select count(*)::int from (select 1 from ${FOUND} limit ${COUNT_CAP + 1}) c)`;
+  // The page's people by their keys in the result, read whole in the same statement. The result is
+  // read twice (the page and the count), so PostgreSQL keeps it rather than calling the search again.
+  const pageIds = sql`${people.id} in (select ${found.id} from ${FOUND} ${after ? sql`where ${after}` : sql``}
+    order by ${sql.join(
+      keys.map((k) => sql`${k} ${sql.raw(dir)}`),
+      sql`, `,
+    )}
+    limit ${q.limit + 1} offset ${q.cursor ? 0 : (q.page - 1) * q.limit})`;
+  const rows: CountedRow[] = await selectCountedWithRefs(tx.with(tx.$with('found', FOUND_COLUMNS).as(matches)), counted)
+    .where(and(eq(people.entityId, entityId), pageIds))
+    .orderBy(...sort.keys(people).map((k) => (dir === 'asc' ? asc(k) : desc(k))));
   const total =
-    page[0]?.total ??
+    rows[0]?.total ??
     (q.cursor || q.page > 1
       ? (rowsOf<{ total: number }>(
           await tx.execute(sql`with ${FOUND} as materialized (${matches}) select ${counted} as total`),
         )[0]?.total ?? 0)
       : 0);
-  const rows = await peopleInOrder(
-    tx,
-    entityId,
-    page.map((r) => r.id),
-  );
-  return {
-    ...pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last))),
-    count: Math.min(total, COUNT_CAP),
-    capped: total > COUNT_CAP,
-  };
+  return { ...pageOf(rows, q.limit, (last) => encodeCursor(sortName, sort.cursorOf(last))), ...capped(total) };
 }
 
 /** People by id with their names of things, in the order of the ids. */
@@ -312,10 +330,13 @@ async function findPeoplePageByRole(
   entityId: string,
   where: SQL | undefined,
   q: ListPeopleQuery,
-): Promise<PeoplePage> {
+  total: SQL<number>,
+): Promise<ListedPage> {
   const sortName = `people:role:${q.orderBy}`;
   const cursorOf = (last: PersonWithRefs) => encodeCursor(sortName, [last.person.roleId, last.person.id]);
-  if (!q.cursor && q.page > 1) return pageOf(await roleByRolePage(tx, entityId, where, q), q.limit, cursorOf);
+  if (!q.cursor && q.page > 1) {
+    return { ...pageOf(await roleByRolePage(tx, entityId, where, q), q.limit, cursorOf), total: null };
+  }
   const cursor = q.cursor ? (decodeCursor(q.cursor, sortName, 2) as [string, string]) : null;
   const asc_ = q.orderBy === 'asc';
   const dir = sql.raw(asc_ ? 'asc' : 'desc');
@@ -339,11 +360,11 @@ async function findPeoplePageByRole(
     limit ${q.limit + 1}
   )`;
   const order = asc_ ? asc : desc;
-  const rows = await selectWithRefs(tx)
+  const rows: CountedRow[] = await selectCountedWithRefs(tx, total)
     .where(and(eq(people.entityId, entityId), pageIds))
     .orderBy(order(roles.name), order(roles.id), order(people.id))
     .limit(q.limit + 1);
-  return pageOf(rows, q.limit, cursorOf);
+  return { ...pageOf(rows, q.limit, cursorOf), total: rows[0]?.total ?? null };
 }
 
 /** A page number by role: the roles in order, whole roles skipped by counting their people. */

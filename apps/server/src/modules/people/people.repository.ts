@@ -48,6 +48,18 @@ export function selectWithRefs(tx: Executor) {
     .leftJoin(departments, and(eq(departments.entityId, people.entityId), eq(departments.id, people.departmentId)));
 }
 
+/**
+ * The same with `total` on each row: a list's page and how many the list matches in one statement
+ * (`total` an uncorrelated subquery, run once). `tx` may carry a WITH clause (`tx.with(...)`).
+ */
+export function selectCountedWithRefs(tx: Pick<Executor, 'select'>, total: SQL<number>) {
+  return tx
+    .select({ ...withRefs, total })
+    .from(people)
+    .innerJoin(roles, and(eq(roles.entityId, people.entityId), eq(roles.id, people.roleId)))
+    .leftJoin(departments, and(eq(departments.entityId, people.entityId), eq(departments.id, people.departmentId)));
+}
+
 export async function findPersonWithRefs(
   tx: Executor,
   entityId: string,
