@@ -122,6 +122,13 @@ describe('sessions behind one address', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await anonymous.get('/public/config')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // An IPv6 caller counts with its /64, as the limiter's default does: changing address within it gains nothing.
+    const v6 = (n: number) => tight.app.inject({ url: '/api/v1/public/config', remoteAddress: `2001:db8:24:${n}::1` });
+    const prefix = 1000 + randomBytes(1)[0]!;
+    for (let i = 0; i < 4; i++) expect((await v6(prefix)).statusCode).toBe(200);
+    expect(
+      (await tight.app.inject({ url: '/api/v1/public/config', remoteAddress: `2001:db8:24:${prefix}::2` })).statusCode,
+    ).toBe(429);
     // Made-up tokens count against the address too: none opens an allowance of its own.
     const forger = new TestClient(tight.app);
     forger.remoteAddress = address;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Env } from '../config/env';
 import { sha256 } from '../lib/tokens';
@@ -24,7 +24,8 @@ const WINDOW = '1 minute';
 const DEVICE_CACHE_MS = 60_000;
 const DEVICE_CACHE_MAX = 10_000;
 
-const addressKey = (req: FastifyRequest) => `a:${req.ip}`;
+// As the limiter's own default: an IPv6 address counts with its /64, as one household or office does.
+const addressKey = (req: FastifyRequest) => `a:${normalizeIP(req.ip)}`;
 const bearerOf = (req: FastifyRequest) => req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 /** The allowance per minute of a caller key (`s:`, `t:` or `d:`), or of an address (`a:`). */
