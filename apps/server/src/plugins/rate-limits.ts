@@ -59,7 +59,8 @@ export const deviceRateLimit = () => ({
   timeWindow: WINDOW,
   keyGenerator: async (req: FastifyRequest) => {
     const token = bearerOf(req);
-    return token && (await req.server.knownDevice(sha256(token))) ? `d:${sha256(token)}` : addressKey(req);
+    const hash = token ? sha256(token) : null;
+    return hash && (await req.server.knownDevice(hash)) ? `d:${hash}` : addressKey(req);
   },
 });
 
