@@ -50,7 +50,7 @@ test('an admin adds an announcement that turns active on time in the open list, 
   page,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const text = `Fire drill at the car park ${Date.now().toString(36)}`;
   await loginAs('acmeAdmin');
   await page.goto('/announcements');

@@ -222,7 +222,7 @@ test('an admin creates each kind of compliance, edits one to a new version, and 
 });
 
 test('the compliance screens in Arabic, mirrored', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await loginAs('acmeAdmin');
   await page.goto('/compliances');
@@ -262,7 +262,7 @@ test('the compliance list shows a flow that asks it as soon as the flow is saved
   world,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const suffix = Math.random().toString(36).slice(2, 8);
   const names = {
     compliance: `E2E Live PPE ${suffix}`,

@@ -173,7 +173,7 @@ test('an admin sets up sections and fields, keeps four on the badge, edits and d
 });
 
 test('the custom fields screens in Arabic, mirrored', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await loginAs('acmeAdmin');
   await page.goto('/custom-fields');

@@ -103,7 +103,7 @@ test('counts open the logbook filtered, and two admins see sign-ins and sign-out
   baseURL,
 }) => {
   // Two browsers sign in: on a busy machine the app's first load alone takes seconds.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await expect(page.getByTestId('visits-dashboard')).toBeVisible();
   await expect(page.getByTestId('count-on_site-value')).toBeVisible();
@@ -190,7 +190,7 @@ test.describe('a dropped connection', () => {
     page,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(seed.bruno);
     await loginAs('acmeAdmin');
     await page.goto(`/filtered?site_id=${seed.siteId}`);
@@ -234,7 +234,7 @@ test('notes are kept to 30 characters, and the badge prints what the flow allows
   loginAs,
 }) => {
   // Three tabs load the app (the dashboard and the badge twice), and Arabic reloads it.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto(`/filtered?count=on_site&site_id=${seed.siteId}`);
   const vera = row(page, VERA);
@@ -314,7 +314,7 @@ test('the mass action on expected visits says "Sign in (2)" and presets each cho
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { timezone } = await api.call<{ timezone: string }>('GET', '/company');
   // Today on the company's clock, a few minutes ahead.
   const clock = (minutes: number) => {

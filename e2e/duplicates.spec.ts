@@ -57,7 +57,7 @@ test('scans for duplicates, marks one pair as different people and merges the ot
   page,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginAs('acmeAdmin');
   await page.goto('/duplication-control-board');
   await expect(page.getByRole('heading', { name: 'Duplication control board' })).toBeVisible();

@@ -128,7 +128,7 @@ test('an admin adds a new visitor for tomorrow with a host, then changes the tim
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const last = `Visitor${tag}`;
   const email = `vera.${tag}@example.test`;
   await loginAs('acmeAdmin');

@@ -142,7 +142,7 @@ for (const language of ['en', 'ar'] as const) {
     page,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const rtl = language === 'ar';
     await page.setViewportSize(LAPTOP);
     await loginAs('acmeAdmin');

@@ -19,7 +19,7 @@ test('an admin builds a journey with one flow for two user types: temperature, h
   world,
 }) => {
   // One long walk through four screens.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginAs('acmeAdmin');
   await page.goto('/journeys');
   await page.getByTestId('journey-add').click();

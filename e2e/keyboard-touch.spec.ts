@@ -124,7 +124,7 @@ test('the Add user drawer: tabbing opens no list, one Escape closes it, clear bu
   page,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await loginAs('acmeAdmin');
   await page.goto('/users');
@@ -179,7 +179,7 @@ test('the Add user drawer: tabbing opens no list, one Escape closes it, clear bu
 });
 
 test('the dashboard by-type counts are 24 px targets, and 44 px on a phone', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await loginAs('acmeAdmin');
   const row = page.getByTestId('dashboard-by-type').locator(`[data-name="${TYPE}"]`);

@@ -53,7 +53,7 @@ async function expectWithinWidth(page: Page, locator: Locator) {
 }
 
 test('the dashboard logbook shows a long name whole on a phone', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   const name = page.locator(`[data-testid="logbook-row"][data-name="${LONG_NAME}"]`).getByTestId('visit-name');
   await expect(name).toHaveText(LONG_NAME);
@@ -64,7 +64,7 @@ test('the dashboard logbook shows a long name whole on a phone', async ({ page, 
 });
 
 test('the emergency session page keeps every filter on the screen', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const started = await api.call<{ session: { id: string } }>('POST', '/emergency/sessions', {
     name: seed.drill.name,
     is_drill: true,
@@ -82,7 +82,7 @@ test('the emergency session page keeps every filter on the screen', async ({ pag
 
 for (const language of ['en', 'ar'] as const) {
   test(`the public pre-registration's country code is the phone's own picker (${language})`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.addInitScript(`window.localStorage.setItem('language', '${language}')`);
     await page.goto(`/e/${seed.qr}`);
     const code = page.getByTestId('pre-registration-phone-code');

@@ -219,7 +219,7 @@ test('erases one person from the drawer: they leave the list and the erasure is 
   loginAs,
   world,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize(LAPTOP);
   await loginAs('acmeAdmin');
   await page.goto('/users');

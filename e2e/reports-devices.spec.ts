@@ -74,7 +74,7 @@ test('reprints a queued badge as a new queued print and cancels it; the kiosk lo
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
 
   await page.goto(`/reporting/printer?site_id=${site}`);

@@ -59,7 +59,7 @@ test('exports a report view, follows its progress, downloads and opens the file;
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto(`/reporting/printer?site_id=${site}`);
   await expect(page.getByTestId('printer-row')).toHaveCount(1);

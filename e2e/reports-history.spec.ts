@@ -57,7 +57,7 @@ test('filters the history in the address, keeps the view on reload and tells a v
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto('/reporting/history');
   await expect(page.getByRole('heading', { name: 'History', exact: true })).toBeVisible();

@@ -47,7 +47,7 @@ test('traces a person’s contacts with their minutes, one level further, in Eng
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
 
   await page.goto('/reporting/track-trace');

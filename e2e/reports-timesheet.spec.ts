@@ -51,7 +51,7 @@ test('shows a person’s day and its totals, corrects it with a reason, and mark
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto(
     `/reporting/timesheet?from=${today}&to=${today}&person_id=${personId}&person_name=${encodeURIComponent(TESS)}`,
@@ -93,7 +93,7 @@ test('shows a person’s day and its totals, corrects it with a reason, and mark
 });
 
 test('counts the day of a person still on site on to now, marked as ongoing', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto(
     `/reporting/timesheet?from=${today}&to=${today}&person_id=${owenId}&person_name=${encodeURIComponent(OWEN)}`,

@@ -46,7 +46,7 @@ test('draws the summary charts in English and Arabic and opens the visits behind
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto(`/reporting/visit_summary?period=week&site_id=${siteId}`);

@@ -53,7 +53,7 @@ test('History in Arabic cuts long user-type names at their end, English and Arab
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 800 });
   await loginAs('acmeAdmin');
   await page.evaluate(() => localStorage.setItem('language', 'ar'));

@@ -51,7 +51,7 @@ test('sites: add a site with a geofence and areas, edit, move and delete an area
   loginAs,
 }) => {
   // A long walk through the screen: every step waits for its own toast.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginAs('acmeAdmin');
   await page.goto('/sites');
   await expect(page.getByTestId('sites-page')).toBeVisible();

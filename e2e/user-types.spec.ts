@@ -6,7 +6,7 @@ test('an admin builds a user type tree: add with hosts, add a child, edit, move,
   loginAs,
   world,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await loginAs('acmeAdmin');
   await page.goto('/user-types');
   const tree = page.getByTestId('user-types-tree');

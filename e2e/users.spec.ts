@@ -154,7 +154,7 @@ async function search(page: Page, text: string) {
 }
 
 test('an admin adds a user with a photo and custom fields, and sees them after a reload', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const first = 'Nadia';
   const last = `Photo ${suffix}`;
   await loginAs('acmeAdmin');
@@ -511,7 +511,7 @@ test('the QuickPass page in Arabic', async ({ page, loginAs }) => {
 });
 
 test('an admin adds a vaccine certificate to a person, turns it off and deletes it', async ({ page, loginAs }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const compliance = await api.call<{ id: string }>('POST', '/compliances', {
     name: `E2E Vaccine ${suffix}`,
     format: 'vaccine',
