@@ -30,7 +30,9 @@ test.beforeAll(async () => {
       grace_period_minutes: 30,
     })
   ).id;
-  seed.sectionId = (await api.call<{ id: string }>('POST', '/custom-field-sections', { name: `E2E Touch ${suffix}` })).id;
+  seed.sectionId = (
+    await api.call<{ id: string }>('POST', '/custom-field-sections', { name: `E2E Touch ${suffix}` })
+  ).id;
   for (const [name, type] of [
     [`Shift ${suffix}`, 'radioButtons'],
     [`Diet ${suffix}`, 'checkboxes'],
