@@ -17,19 +17,20 @@ export const isCompressible = (fileName: string): boolean => COMPRESSIBLE.test(f
 
 export type CompressedCopy = { file: string; bytes: Buffer };
 
+/** Brotli at its best quality, for text of `size` bytes. */
+export const brotliParams = (size: number): Record<number, number> => ({
+  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_SIZE_HINT]: size,
+});
+
 /**
  * The copies worth keeping of one file: brotli at its best quality and gzip at level 9, each only
  * when smaller than the file itself (a tiny file can grow), so the server falls back to the original.
  */
 export async function compressedCopies(file: string, content: Buffer): Promise<CompressedCopy[]> {
   const [br, gz] = await Promise.all([
-    brotli(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    }),
+    brotli(content, { params: brotliParams(content.length) }),
     gzipAsync(content, { level: 9 }),
   ]);
   return [

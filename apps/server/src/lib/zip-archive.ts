@@ -3,7 +3,7 @@
 // is dropped the moment it passes its cap, the unpacked total and the compression ratio are bounded, and
 // only plain files at the top level are read (no folders, links, absolute or `..` paths, backslashes,
 // encryption). Entries are held in memory, never written to disk under their own names.
-import yauzl, { type Entry } from 'yauzl';
+import type { Entry } from 'yauzl';
 import { LIMITS } from '@app/shared/constants';
 import { AppError } from './app-error';
 import { megabytes } from './images';
@@ -94,6 +94,8 @@ export async function* readZipEntries(
     throw new AppError('file_too_large', { field, vars: { size: megabytes(limits.maxBytes) } });
   }
   const invalid = () => new AppError('rule_violation', { field, messageKey: 'zip_invalid' });
+  // Loaded with the first archive: an idle server never needs it.
+  const { default: yauzl } = await import('yauzl');
   const zip = await yauzl
     // Names are decoded below without yauzl's rewriting (it turns `\` into `/`); sizes are our own count.
     .fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false })

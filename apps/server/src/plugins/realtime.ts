@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SESSION } from '@app/shared/constants';
 import {
@@ -87,6 +86,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
   const io: Realtime['io'] = new Server(app.server, { path: '/socket.io', serveClient: false });
   const redis: Redis[] = [];
   if (opts.redisUrl) {
+    // Loaded only with REDIS_URL: a single node never needs them.
+    const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')]);
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     redis.push(pub, sub);

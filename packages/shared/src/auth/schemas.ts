@@ -19,7 +19,7 @@ export const layoutPrefsSchema = z.object({
   menuPinned: z.boolean().default(true),
 });
 export type LayoutPrefs = z.infer<typeof layoutPrefsSchema>;
-export const DEFAULT_LAYOUT: LayoutPrefs = layoutPrefsSchema.parse({});
+export { DEFAULT_LAYOUT } from './default-layout';
 
 export const permissionMapSchema = z.record(z.string(), z.object({ allowed: z.union([z.literal(0), z.literal(1)]) }));
 

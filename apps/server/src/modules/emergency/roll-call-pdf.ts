@@ -1,7 +1,6 @@
 // The roll-call report as a PDF to print or hand to an inspector (issue 15 §5), in the reader's language:
 // pdfkit with DejaVu Sans (Latin, Arabic and more in one font; Debian's fonts-dejavu-core), Arabic
 // shaped by pdfkit's font engine and laid out right to left here (pdf-bidi.ts), tables mirrored.
-import PDFDocument from 'pdfkit';
 import type { Language } from '@app/shared/constants';
 import type { RollCallReport } from '@app/shared/emergency/schemas';
 import { reportResources } from '@app/shared/i18n/report-resources';
@@ -151,6 +150,8 @@ export async function rollCallPdf(
   now = new Date(),
 ): Promise<Buffer> {
   const s = report.session;
+  // Loaded with the first PDF: pdfkit and its fonts are large, and an idle server never needs them.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { outboxEmails } from '../../db/schema/index';
@@ -24,7 +24,13 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
  * in our database. Without SMTP_URL the outbox and the server log are where it can be read.
  */
 export function createMailer(opts: { db: Executor; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded with the first mail delivered: a server without SMTP_URL never needs it.
+  let transporter: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () =>
+        (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
+    : null;
   return {
     async send(mail) {
       // Attachments (a visit's QR code) are made again from the visit when needed: only the text is kept.
@@ -40,7 +46,7 @@ export function createMailer(opts: { db: Executor; smtpUrl?: string; from: strin
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail({ from: opts.from, ...mail });
         await opts.db
           .update(outboxEmails)
           .set({ sentAt: new Date(), text: '', html: null })

@@ -3,7 +3,7 @@
 // second sheet, the names to pick from: the user types, the sites and each choice field's choices,
 // offered as drop-down lists. A sheet's header is read back in any of the product's languages (or by
 // the column keys themselves), so a template downloaded in Arabic may be filled in by someone else.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Language } from '@app/shared/constants';
 import { isChoiceType, isListType } from '@app/shared/custom-fields/schemas';
 import {
@@ -99,7 +99,9 @@ const LIST_COLUMN_LETTERS = (n: number) => {
 
 /** The template workbook in the caller's language, for the company as the caller may import into it. */
 export async function writeTemplate(names: ImportNames, lang: Language): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  // Loaded with the first template: it is large, and an idle server never needs it.
+  const { default: excel } = await import('exceljs');
+  const book = new excel.Workbook();
   book.creator = 'Front Desk';
   const rtl = lang === 'ar';
   const sheet = book.addWorksheet(t(lang, 'errors:import_template.sheet'), {

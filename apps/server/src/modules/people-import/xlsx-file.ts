@@ -6,8 +6,7 @@
 // there, without macros. Then exceljs's streaming reader gives the first sheet's rows; a formula gives
 // its cached value, never evaluated.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import yauzl, { type Entry } from 'yauzl';
+import type { Entry } from 'yauzl';
 import { IMPORT_LIMITS } from '@app/shared/people/import';
 import { AppError } from '../../lib/app-error';
 import { megabytes } from '../../lib/images';
@@ -58,6 +57,8 @@ function checkLayout(buf: Buffer, parts: Part[]) {
  */
 export async function checkXlsx(buf: Buffer): Promise<void> {
   if (buf.length < 4 || buf.readUInt32LE(0) !== LOCAL_HEADER) throw notXlsx();
+  // exceljs and yauzl are loaded with the first upload: an idle server never needs them.
+  const { default: yauzl } = await import('yauzl');
   const zip = await yauzl
     .fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false })
     .catch(() => {
@@ -151,7 +152,8 @@ export type SheetRow = { number: number; cells: (string | null)[] };
  * left out. Only a workbook `checkXlsx` accepted is given here.
  */
 export async function* readFirstSheet(buf: Buffer): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([buf]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

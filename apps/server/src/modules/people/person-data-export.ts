@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import { rowsOf, type Executor } from '../../db/client';
 import { detectImageKind } from '../../lib/images';
 import type { AccessContext } from '../access/access.types';
@@ -159,6 +158,8 @@ export async function exportPersonData(
   parts.push({ name: 'quick-passes.json', data: json(read.others.quickPasses) });
   parts.push({ name: 'emergency-rolls.json', data: json(read.others.emergency) });
 
+  // Loaded with the first export: an idle server never needs it.
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   for (const part of [...parts, ...files]) zip.addBuffer(part.data, part.name, { mtime: new Date() });
   zip.end();

@@ -2,7 +2,6 @@
 // is a web app, so the download is how to set a tablet up): the kiosk link with its QR code and the
 // steps, in the reader's language. pdfkit with DejaVu Sans like the roll-call report; each line is laid
 // out by pdf-bidi so Arabic reads right to left with names in Latin letters in place.
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@app/shared/constants';
 import { reportResources } from '@app/shared/i18n/report-resources';
@@ -103,6 +102,8 @@ class Writer {
 /** The sheet as a PDF (the bytes). */
 export async function kioskSetupPdf(sheet: KioskSetupSheet, lang: Language): Promise<Buffer> {
   const title = translate(reportResources, lang, 'reports:kiosk_setup.title');
+  // Loaded with the first PDF: pdfkit and its fonts are large, and an idle server never needs them.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,7 +1,8 @@
 // The person's layout choices (spec "Layout shell"): kept in the stored user and on the server
 // (PUT /me/layout), and the side menu's pinned state kept in localStorage.
 import { useLocalStorage } from '@mantine/hooks';
-import { DEFAULT_LAYOUT, type LayoutPrefs } from '@app/shared/auth/schemas';
+import { DEFAULT_LAYOUT } from '@app/shared/auth/default-layout';
+import type { LayoutPrefs } from '@app/shared/auth/schemas';
 import { api } from '@/lib/api-client';
 import { getStoredUser, saveLayoutPrefs, useSession } from '@/lib/session';
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ExportFormat } from '@app/shared/reports/common';
 import { wallClockMs } from '@app/shared/time-zones';
 import type { ReportCell, ReportColumn } from '../report-source';
@@ -125,7 +125,9 @@ const sheetTitle = (name: string, index: number) => {
 async function writeXlsx(options: ExportWriteOptions): Promise<{ rows: number; sheets: number }> {
   const limit = Math.max(1, options.sheetRowLimit ?? XLSX_SHEET_ROWS);
   const wall = wallClock(options.timeZone);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded with the first export: it is large, and an idle server never needs it.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     filename: options.path,
     useStyles: true,
     useSharedStrings: false,
