@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Env } from '../config/env';
 import { sha256 } from '../lib/tokens';
 import { findKioskByTokenHash } from '../modules/kiosks/kiosks.repository';
@@ -87,8 +86,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, { env }: { env: 
   });
 
   // Redis down: requests pass rather than fail (skipOnError), and are counted again once it is back.
+  // ioredis is loaded only with REDIS_URL: a single node never needs it.
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2_000,
+      })
     : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'rate-limit counters: Redis unavailable'));
