@@ -77,6 +77,33 @@ describe('keyset paging', () => {
     }
   });
 
+  it("pages the company's whole list, in every order and by status, as one page of it", async () => {
+    for (let i = 0; i < 7; i++) {
+      await insertPerson(ctx.db.db, w.entity, {
+        firstName: 'Whole',
+        lastName: `W${i}`,
+        email: i % 3 === 0 ? null : `whole.${i}@example.test`,
+        status: i % 4 === 0 ? 'archived' : 'active',
+      });
+    }
+    for (const filter of ['', '&status=archived']) {
+      for (const sort of ['name', 'email', 'role', 'status', 'created_at']) {
+        for (const dir of ['asc', 'desc']) {
+          const base = `/people?sortField=${sort}&orderBy=${dir}${filter}`;
+          const whole = (await w.admin.get(`${base}&limit=500`)).json<Page>();
+          expect(whole.data.length, base).toBe(whole.count);
+          expect(await follow(`${base}&limit=3`), base).toEqual(whole.data.map((p) => p.id));
+          const second = (await w.admin.get(`${base}&limit=3&page=2`)).json<Page>();
+          expect(
+            second.data.map((p) => p.id),
+            `${base} page 2`,
+          ).toEqual(whole.data.slice(3, 6).map((p) => p.id));
+          expect(second.count, `${base} page 2`).toBe(whole.count);
+        }
+      }
+    }
+  });
+
   it("counts a search's matches with the list's other conditions, on every page and past the last", async () => {
     const tag = `Sc${Date.now().toString(36)}`;
     const made = [];

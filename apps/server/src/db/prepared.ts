@@ -22,7 +22,7 @@ type SessionOf = {
     prepareQuery: (
       query: { sql: string; params: unknown[] },
       fields: unknown,
-      name: string,
+      name: string | undefined,
       arrayMode: boolean,
     ) => DriverQuery;
   };
@@ -51,6 +51,38 @@ export function preparedQuery<T, Values extends Record<string, unknown>>(
       { sql: built.queryString, params: built.params },
       built.fields,
       name,
+      true,
+    );
+    query.joinsNotNullableMap = built.joinsNotNullableMap;
+    return query.execute(values) as Promise<T>;
+  };
+}
+
+/**
+ * A query turned into SQL once per process, like `preparedQuery`, but sent as an unnamed statement:
+ * PostgreSQL parses and plans it on every call, for the values it is given. For queries whose plan
+ * depends on their values (a list's page, whose best index range depends on the company and the
+ * cursor), where only drizzle's work of writing the SQL is worth saving.
+ */
+export function builtQuery<T, Values extends Record<string, unknown>>(
+  build: (db: Executor) => Preparable<T>,
+): (tx: Executor, values: Values) => Promise<T> {
+  let built: Pick<DriverQuery, 'queryString' | 'params' | 'fields' | 'joinsNotNullableMap'> | undefined;
+  return (tx, values) => {
+    // `prepare` only writes the SQL: nothing is sent until a query executes.
+    if (!built) {
+      const first = build(tx).prepare('unsent') as unknown as DriverQuery;
+      built = {
+        queryString: first.queryString,
+        params: first.params,
+        fields: first.fields,
+        joinsNotNullableMap: first.joinsNotNullableMap,
+      };
+    }
+    const query = (tx as unknown as SessionOf).session.prepareQuery(
+      { sql: built.queryString, params: built.params },
+      built.fields,
+      undefined,
       true,
     );
     query.joinsNotNullableMap = built.joinsNotNullableMap;

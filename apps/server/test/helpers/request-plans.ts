@@ -21,8 +21,7 @@ const originalQuery = pg.Client.prototype.query;
 export function recordStatements(): () => void {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = (typeof args[0] === 'string' ? { text: args[0] } : args[0]) as
-      | { text?: unknown; values?: unknown[] }
-      | undefined;
+      { text?: unknown; values?: unknown[] } | undefined;
     if (recording && config && typeof config.text === 'string') {
       recorded.push({ text: config.text, values: config.values ?? (Array.isArray(args[1]) ? args[1] : []) });
     }
@@ -50,8 +49,7 @@ export async function tableScansOf(db: Executor, entityId: string, client: TestC
   const ended = recorded.findIndex((r, i) => i > begun && /^\s*(commit|rollback)\b/i.test(r.text));
   const sent = begun < 0 || ended < 0 ? -1 : ended - begun - 1;
   const statements = recorded.filter(
-    (r) =>
-      /^\s*(select|with)/i.test(r.text) && /"(people|visits)"/.test(r.text) && !r.text.includes('session_access'),
+    (r) => /^\s*(select|with)/i.test(r.text) && /"(people|visits)"/.test(r.text) && !r.text.includes('session_access'),
   );
   expect(statements.length, url).toBeGreaterThan(0);
   const found: string[] = [];
@@ -77,5 +75,11 @@ export async function tableScansOf(db: Executor, entityId: string, client: TestC
       }
     }
   }
-  return { found, indexes, plans, sent, body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>() };
+  return {
+    found,
+    indexes,
+    plans,
+    sent,
+    body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>(),
+  };
 }

@@ -1,16 +1,21 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { PERSON_STATUSES, type PersonSortField } from '@app/shared/people/schemas';
+import { PERSON_STATUSES } from '@app/shared/people/schemas';
 import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
-import { afterCursor, COUNT_CAP, countCapped, decodeCursor, encodeCursor, type CursorValue } from '../../db/keyset';
+import { afterCursor, COUNT_CAP, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
 import { people, roles } from '../../db/schema/index';
 import {
-  selectCountedWithRefs,
-  selectWithRefs,
-  type ListPeopleQuery,
-  type PersonWithRefs,
-} from './people.repository';
+  countedSql,
+  FOUND,
+  FOUND_COLUMNS,
+  found,
+  isWholeList,
+  NOT_COUNTED,
+  SORTS,
+  wholeListPage,
+  type CountedRow,
+} from './people-list-keys';
+import { selectCountedWithRefs, selectWithRefs, type ListPeopleQuery, type PersonWithRefs } from './people.repository';
 
 // Listing and searching a company's people, fast at any size (decision 022): each sort key has an
 // index ending with the id, pages after the first follow a cursor through it, search finds its
@@ -103,46 +108,6 @@ function listFilters(q: Partial<ListPeopleQuery>, { status = true }: { status?: 
   ].filter((condition): condition is SQL => condition !== undefined);
 }
 
-/**
- * Each sort's keys, in index order (people_entity_*_idx), all going the sort's way and ending with the
- * id, so that a page after a cursor is one index range. Timestamps travel in a cursor as PostgreSQL
- * text, keeping their microseconds. The keys are read from `people` or, for a search, from what
- * app_people_found returned (`found`, which has the same columns).
- */
-type PeopleColumns = typeof people | typeof found;
-type KeyedSort = {
-  keys: (t: PeopleColumns) => SQL[];
-  casts: string[];
-  cursorOf: (row: PersonWithRefs) => CursorValue[];
-};
-const found = alias(people, 'found');
-/** The name of the search's result in its statement (`found` keys refer to it). */
-const FOUND = sql.identifier('found');
-/** What the page's statement reads of the search's result by name (through `found`'s columns). */
-const FOUND_COLUMNS = { id: sql<string>`id`.as('id') };
-const SORTS: Record<Exclude<PersonSortField, 'role'>, KeyedSort> = {
-  name: {
-    keys: (t) => [sql`${t.lastName}`, sql`${t.firstName}`, sql`${t.id}`],
-    casts: ['text', 'text', 'uuid'],
-    cursorOf: (r) => [r.person.lastName, r.person.firstName, r.person.id],
-  },
-  email: {
-    keys: (t) => [sql`${t.emailMissing}`, sql`${t.emailKey}`, sql`${t.id}`],
-    casts: ['boolean', 'text', 'uuid'],
-    cursorOf: (r) => [r.person.email === null, r.person.email ?? '', r.person.id],
-  },
-  status: {
-    keys: (t) => [sql`${t.status}`, sql`${t.id}`],
-    casts: ['text', 'uuid'],
-    cursorOf: (r) => [r.person.status, r.person.id],
-  },
-  created_at: {
-    keys: (t) => [sql`${t.createdAt}`, sql`${t.id}`],
-    casts: ['timestamptz', 'uuid'],
-    cursorOf: (r) => [r.createdAtText, r.person.id],
-  },
-};
-
 export type PeoplePage = { rows: PersonWithRefs[]; nextCursor: string | null };
 export type CountedPeoplePage = PeoplePage & { count: number; capped: boolean };
 
@@ -180,14 +145,8 @@ export async function findCountedPeoplePage(
 
 const capped = (total: number) => ({ count: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP });
 
-/** How many people match `where`, up to COUNT_CAP + 1: a subquery of the page's statement, run once. */
-const countedSql = (where: SQL | undefined) =>
-  sql<number>`(select count(*)::int from (select 1 from ${people} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) c)`;
-const NOT_COUNTED = sql<number>`null::int`;
-
 /** A page, and with `counted` how many the list matches (null when not counted or the page is empty). */
 type ListedPage = PeoplePage & { total: number | null };
-type CountedRow = PersonWithRefs & { total: number | null };
 
 async function findListedPage(
   tx: Executor,
@@ -211,7 +170,17 @@ async function findListedPage(
   const offset = q.cursor ? 0 : (q.page - 1) * q.limit;
   let rows: PersonWithRefs[];
   let pageTotal: number | null;
-  if (offset === 0) {
+  if (offset === 0 && isWholeList(scope, q)) {
+    const found = await wholeListPage(
+      tx,
+      entityId,
+      { ...q, sortField: q.sortField },
+      q.cursor ? decodeCursor(q.cursor, sortName, keys.length) : null,
+      counted,
+    );
+    rows = found;
+    pageTotal = found[0]?.total ?? null;
+  } else if (offset === 0) {
     const found: CountedRow[] = await selectCountedWithRefs(tx, total)
       .where(and(where, after))
       .orderBy(...order)
