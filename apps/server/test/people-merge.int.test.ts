@@ -194,8 +194,8 @@ describe('merging two people', () => {
         'rfid_enrolments.person_id',
         'timesheet_corrections.person_id',
         'user_type_hosts.person_id',
-        'visit_day_people.person_id',
         'visit_hosts.person_id',
+        'visit_stats_people.person_id',
         'visits.person_id',
       ].sort(),
     );

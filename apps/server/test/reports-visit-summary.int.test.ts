@@ -276,8 +276,8 @@ describe('the visit summary', () => {
     const indexes = nodes.map((node) => node['Index Name']);
     expect(indexes, JSON.stringify(plans)).toContain('visits_entity_activity_idx');
     expect(indexes).toContain('visits_entity_expected_idx');
-    // The aggregates (decision 038) through their keys, which lead with the company and the day.
-    for (const table of ['visit_day_stats', 'visit_day_people', 'visit_day_stays']) {
+    // The aggregates (decision 038) through their key, which leads with the company and the day.
+    for (const table of ['visit_day_arrivals']) {
       const read = nodes.filter((node) => node['Relation Name'] === table);
       expect(read.length, table).toBeGreaterThan(0);
       expect(

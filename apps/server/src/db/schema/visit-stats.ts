@@ -1,70 +1,71 @@
-import { bigint, date, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, foreignKey, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { people } from './people';
 
 // Per-company-day aggregates of visits (decision 038), kept by triggers on `visits` in the writing
-// transaction (migration 0040): the visit summary reads these for a period's whole days instead of every
-// visit. The day and hour are on the clock of `visit_stats_zones.timezone`. The app's role only reads them.
+// transaction (migrations 0040, 0041): the visit summary reads one row per day, site, area and user type
+// instead of every visit. The day and hour are on the clock of `visit_stats_zones.timezone`. The app's
+// role only reads them.
 
-/** Arrivals and expected visits per day, hour, site, area, user type and late and early reason. */
-export const visitDayStats = pgTable(
-  'visit_day_stats',
+/**
+ * One company's arrivals (and visits still expected) of a day at a site, area and user type: the counts
+ * that add up, and what the distinct people, the median and the heat map are taken from.
+ */
+export const visitDayArrivals = pgTable(
+  'visit_day_arrivals',
   {
     entityId: uuid('entity_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    hour: smallint('hour').notNull(),
     siteId: uuid('site_id').notNull(),
     areaId: uuid('area_id').notNull(),
     userTypeId: uuid('user_type_id'),
-    lateReasonId: uuid('late_reason_id'),
-    earlyReasonId: uuid('early_reason_id'),
-    /** Arrivals (on site, left, checked in) signed in that hour. */
+    /** Arrivals (on site, left, checked in) signed in that day. */
     visits: integer('visits').notNull().default(0),
     /** Of those, signed out: what the durations are taken from. */
     completed: integer('completed').notNull().default(0),
     /** The completed stays' sum, in microseconds. */
     stayMicros: bigint('stay_micros', { mode: 'number' }).notNull().default(0),
-    /** Visits still expected, by the hour they were expected in (the no-shows of past days). */
+    /** Visits still expected that day (the no-shows of past days). */
     expected: integer('expected').notNull().default(0),
+    /** Who arrived: the person's number (`visit_stats_people.ord`) once per arrival. */
+    people: integer('people')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The completed stays in whole minutes (rounded), once per stay. */
+    stays: integer('stays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Arrivals per hour of the day (24 counts, hour 0 first). */
+    hours: integer('hours')
+      .array()
+      .notNull()
+      .default(sql`array_fill(0, array[24])`),
+    /** The late and early reasons given, once per arrival that gave one. */
+    lateReasons: uuid('late_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    earlyReasons: uuid('early_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
-  (t) => [
-    unique('visit_day_stats_key')
-      .on(t.entityId, t.day, t.hour, t.siteId, t.areaId, t.userTypeId, t.lateReasonId, t.earlyReasonId)
-      .nullsNotDistinct(),
-  ],
+  (t) => [unique('visit_day_arrivals_key').on(t.entityId, t.day, t.siteId, t.areaId, t.userTypeId).nullsNotDistinct()],
 );
 
-/** Who arrived on a day where: the distinct people of any period and filter. */
-export const visitDayPeople = pgTable(
-  'visit_day_people',
+/** A number for each person with arrivals, so the aggregates hold people as small integers. */
+export const visitStatsPeople = pgTable(
+  'visit_stats_people',
   {
     entityId: uuid('entity_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
     personId: uuid('person_id').notNull(),
-    siteId: uuid('site_id').notNull(),
-    areaId: uuid('area_id').notNull(),
-    userTypeId: uuid('user_type_id'),
-    visits: integer('visits').notNull().default(0),
+    ord: integer('ord').notNull(),
   },
   (t) => [
-    unique('visit_day_people_key')
-      .on(t.entityId, t.day, t.personId, t.siteId, t.areaId, t.userTypeId)
-      .nullsNotDistinct(),
-  ],
-);
-
-/** Completed stays per day in whole minutes (rounded): the median of any period and filter. */
-export const visitDayStays = pgTable(
-  'visit_day_stays',
-  {
-    entityId: uuid('entity_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    siteId: uuid('site_id').notNull(),
-    areaId: uuid('area_id').notNull(),
-    userTypeId: uuid('user_type_id'),
-    minutes: integer('minutes').notNull(),
-    visits: integer('visits').notNull().default(0),
-  },
-  (t) => [
-    unique('visit_day_stays_key').on(t.entityId, t.day, t.siteId, t.areaId, t.userTypeId, t.minutes).nullsNotDistinct(),
+    primaryKey({ columns: [t.entityId, t.personId] }),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
   ],
 );
 

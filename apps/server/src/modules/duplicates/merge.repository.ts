@@ -65,8 +65,9 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   'duplicate_dismissals.person_a_id',
   'duplicate_dismissals.person_b_id',
   'person_merges.removed_person_id',
-  // The visit summary's aggregates follow the moved visits by their triggers (decision 038).
-  'visit_day_people.person_id',
+  // The visit summary's number for the removed person goes with it; its visits' part in the aggregates
+  // follows them to the kept person by their triggers (decision 038).
+  'visit_stats_people.person_id',
   // The company's anonymous record (decision 033) is never merged.
   'privacy_settings.anonymous_person_id',
 ]);

@@ -15,8 +15,6 @@ import { newQrCode } from '../entities/entity-setup';
 /** Every column holding a person's id, with what an erasure does with it. */
 export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted with the person' | 'cleared'>> = {
   'visits.person_id': 'anonymised',
-  // The visit summary's aggregates follow the visits by their triggers (decision 038).
-  'visit_day_people.person_id': 'anonymised',
   'kiosk_events.person_id': 'anonymised',
   'emergency_roll.person_id': 'cleared',
   'visits.created_by_person_id': 'cleared',
@@ -41,6 +39,9 @@ export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted
   'duplicate_dismissals.person_b_id': 'deleted with the person',
   'person_merges.kept_person_id': 'deleted with the person',
   'import_rows.person_id': 'deleted with the person',
+  // The visit summary's number for the person; the aggregates follow the anonymised visits by their
+  // triggers (decision 038).
+  'visit_stats_people.person_id': 'deleted with the person',
   // Columns naming a dashboard member (who asked, who corrected, who merged): people who sign in to the
   // dashboard are never erased, so these never name an erased person.
   'timesheet_corrections.corrected_by_person_id': 'cleared',
