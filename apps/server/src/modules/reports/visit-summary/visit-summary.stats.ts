@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../../db/client';
 import type { SummaryGroupKind, SummaryGroupRow, SummaryWhere } from './visit-summary.repository';
-import { medianOf, parseInts, type IntList } from './visit-summary.counting';
+import { distinctPeople, medianOf, parseInts, readArrivals } from './visit-summary.counting';
 
 // The visit summary from the per-company-day aggregates (decision 038): one row per day, site, area and
 // user type of `visit_day_arrivals` (some 15,000 for a year of a big company) holds the counts that add
@@ -37,44 +37,43 @@ function statsFilters(w: SummaryWhere): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type ArrivalRow = {
-  day: string;
-  site_id: string;
-  area_id: string;
-  user_type_id: string | null;
-  visits: number;
-  completed: number;
-  stay_micros: string;
-  expected: number;
-  people: string;
-  stays: string;
-  hours: string;
-  late: string;
-  early: string;
+type StatsResult = {
+  arrivals: number | string | null;
+  names: Record<string, string> | string | null;
+  rows: string | null;
+  stays: string | null;
+  late: string | null;
+  early: string | null;
 };
 
-/** The period's rows; the arrays as comma-separated text, which is quick to send and to read. */
-async function arrivalRows(tx: Executor, w: SummaryWhere): Promise<ArrivalRow[]> {
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * The period's rows in one scan, as text (readArrivals): the rows with who arrived and the arrivals per
+ * hour, all their stays, the reasons given; and the names of the company's sites, areas, user types and
+ * reasons.
+ */
+async function readStats(tx: Executor, w: SummaryWhere): Promise<StatsResult | undefined> {
   const res = await tx.execute(sql`
-    select to_char(a.day, 'YYYY-MM-DD') as day, a.site_id, a.area_id, a.user_type_id, a.visits, a.completed,
-      a.stay_micros::text as stay_micros, a.expected, array_to_string(a.people, ',') as people,
-      array_to_string(a.stays, ',') as stays, array_to_string(a.hours, ',') as hours,
-      array_to_string(a.late_reasons, ',') as late, array_to_string(a.early_reasons, ',') as early
+    select
+      sum(a.visits) as arrivals,
+      (select json_object_agg(n.id, n.name) from (
+        select id, name from sites where entity_id = ${w.entityId}
+        union all select id, name from areas where entity_id = ${w.entityId}
+        union all select id, name from user_types where entity_id = ${w.entityId}
+        union all select id, name from attendance_reasons where entity_id = ${w.entityId}
+      ) n) as names,
+      string_agg(
+        concat_ws(' ', a.day - ${w.from}::date, a.site_id, a.area_id, coalesce(a.user_type_id::text, '-'), a.visits,
+          a.completed, a.stay_micros, a.expected, array_to_string(a.people, ','), array_to_string(a.hours, ',')),
+        e'\\n') as rows,
+      string_agg(array_to_string(a.stays, ','), ',') filter (where a.completed > 0) as stays,
+      string_agg(array_to_string(a.late_reasons, ','), ',') filter (where cardinality(a.late_reasons) > 0) as late,
+      string_agg(array_to_string(a.early_reasons, ','), ',') filter (where cardinality(a.early_reasons) > 0) as early
     from visit_day_arrivals a
     where ${statsFilters(w)}
   `);
-  return rowsOf<ArrivalRow>(res);
-}
-
-/** The names of the company's sites, areas, user types and reasons, by id. */
-async function namesOf(tx: Executor, entityId: string): Promise<Map<string, string>> {
-  const res = await tx.execute(sql`
-    select id, name from sites where entity_id = ${entityId}
-    union all select id, name from areas where entity_id = ${entityId}
-    union all select id, name from user_types where entity_id = ${entityId}
-    union all select id, name from attendance_reasons where entity_id = ${entityId}
-  `);
-  return new Map(rowsOf<{ id: string; name: string }>(res).map((r) => [r.id, r.name]));
+  return rowsOf<StatsResult>(res)[0];
 }
 
 /**
@@ -108,19 +107,18 @@ type Group = {
   rows: number[];
 };
 
-/** ISO weekday (1 Monday … 7 Sunday) of a YYYY-MM-DD day. */
-const isoWeekday = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-};
+const DAY_MS = 86_400_000;
 
 /**
  * The summary's groups from the aggregates, in the shape of the full computation (`summaryGroups`).
  * `today`: the company's day now; expected visits of earlier days count as no-shows.
  */
 export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, today: string): Promise<SummaryGroupRow[]> {
-  const rows = await arrivalRows(tx, w);
-  const names = await namesOf(tx, w.entityId);
+  const result = await readStats(tx, w);
+  const names = new Map(Object.entries(json(result?.names ?? null) ?? {}));
+  const arrivals = readArrivals(result?.rows ?? null, Number(result?.arrivals ?? 0), w.from);
+  const first = Date.parse(`${w.from}T00:00:00Z`);
+  const todayOffset = Math.round((Date.parse(`${today}T00:00:00Z`) - first) / DAY_MS);
 
   const groups = new Map<string, Group>();
   const group = (key: string, init: Omit<Group, 'visits' | 'completed' | 'micros' | 'rows'>) => {
@@ -130,57 +128,56 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
   };
   const none = { day: null, siteId: null, areaId: null, userTypeId: null, weekday: null, hour: null, reasonId: null };
   const total = group('total', { kind: 'total', ...none });
-  const people: IntList[] = [];
-  const stays: IntList[] = [];
   let noShows = 0;
-  const heat = new Map<number, number>();
-  const reasons = (kind: 'late' | 'early', list: string) => {
-    if (!list) return;
-    for (const id of list.split(',')) group(`${kind}|${id}`, { kind, ...none, reasonId: id }).visits += 1;
+  // The groups of each day and of each combination of site, area and user type, found once.
+  const byDay = new Map<number, Group>();
+  const byCombo = new Map<string, Group[]>();
+  const groupsOfCombo = (combo: string) => {
+    const [siteId, areaId, type] = combo.split(' ') as [string, string, string];
+    const userTypeId = type === '-' ? null : type;
+    return [
+      group(`site|${siteId}`, { kind: 'site', ...none, siteId }),
+      group(`area|${siteId}|${areaId}`, { kind: 'area', ...none, siteId, areaId }),
+      group(`user_type|${type}`, { kind: 'user_type', ...none, userTypeId }),
+    ];
   };
-
-  rows.forEach((r, i) => {
-    if (r.day < today) noShows += Number(r.expected);
-    people.push(parseInts(r.people));
-    stays.push(parseInts(r.stays));
-    const visits = Number(r.visits);
-    if (!(visits > 0)) return;
-    const completed = Number(r.completed);
-    const micros = BigInt(r.stay_micros);
-    const ut = r.user_type_id;
-    for (const g of [
-      total,
-      group(`day|${r.day}`, { kind: 'day', ...none, day: r.day }),
-      group(`site|${r.site_id}`, { kind: 'site', ...none, siteId: r.site_id }),
-      group(`area|${r.site_id}|${r.area_id}`, { kind: 'area', ...none, siteId: r.site_id, areaId: r.area_id }),
-      group(`user_type|${ut ?? ''}`, { kind: 'user_type', ...none, userTypeId: ut }),
-    ]) {
-      g.visits += visits;
-      g.completed += completed;
-      g.micros += micros;
+  arrivals.rows.forEach((r, i) => {
+    if (r.day < todayOffset) noShows += r.expected;
+    if (r.visits <= 0) return;
+    let dayGroup = byDay.get(r.day);
+    if (!dayGroup) {
+      const day = new Date(first + r.day * DAY_MS).toISOString().slice(0, 10);
+      byDay.set(r.day, (dayGroup = group(`day|${day}`, { kind: 'day', ...none, day })));
+    }
+    let comboGroups = byCombo.get(r.combo);
+    if (!comboGroups) byCombo.set(r.combo, (comboGroups = groupsOfCombo(r.combo)));
+    for (const g of [total, dayGroup, ...comboGroups]) {
+      g.visits += r.visits;
+      g.completed += r.completed;
+      g.micros += r.micros;
       g.rows.push(i);
     }
-    const weekday = isoWeekday(r.day);
-    parseInts(r.hours).forEach((n, hour) => {
-      if (n) heat.set(weekday * 24 + hour, (heat.get(weekday * 24 + hour) ?? 0) + n);
-    });
-    reasons('late', r.late);
-    reasons('early', r.early);
   });
-  for (const [slot, visits] of heat) {
-    const weekday = Math.floor(slot / 24);
-    group(`hour|${slot}`, { kind: 'hour', ...none, weekday, hour: slot % 24 }).visits = visits;
+  arrivals.heat.forEach((visits, slot) => {
+    if (visits > 0) group(`hour|${slot}`, { kind: 'hour', ...none, weekday: Math.floor(slot / 24), hour: slot % 24 }).visits = visits; // prettier-ignore
+  });
+  for (const kind of ['late', 'early'] as const) {
+    for (const reasonId of result?.[kind]?.split(',') ?? []) group(`${kind}|${reasonId}`, { kind, ...none, reasonId }).visits += 1; // prettier-ignore
   }
 
   const list = [...groups.values()];
-  const counted = list.filter((g) => g.kind !== 'hour' && g.kind !== 'late' && g.kind !== 'early');
+  const counted = list.filter((g) => g.rows.length > 0 || g.kind === 'total');
   const averages = await averagesOf(
     tx,
     counted.map((g) => [g.micros, g.completed] as const),
   );
   const average = new Map(counted.map((g, i) => [g, averages[i] ?? null]));
-  const distinct = distinctPeople(list, people);
-  const median = medianOf(stays);
+  const people = distinctPeople(
+    arrivals,
+    counted.map((g) => g.rows),
+  );
+  const distinct = new Map(counted.map((g, i) => [g, people[i] ?? 0]));
+  const median = medianOf(parseInts(result?.stays ?? ''));
   const name = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   return list.map((g) => ({
     kind: g.kind,
@@ -202,29 +199,4 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
     median_minutes: g.kind === 'total' ? median : null,
     no_shows: g.kind === 'total' ? noShows : 0,
   }));
-}
-
-/** The distinct people of each group: a person counted once however many rows of the group name them. */
-function distinctPeople(groups: readonly Group[], people: readonly IntList[]): Map<Group, number> {
-  let max = 0;
-  for (const list of people) for (const ord of list) if (ord > max) max = ord;
-  // seen[ord] holds the number of the last group that counted that person.
-  const seen = new Int32Array(max + 1);
-  const out = new Map<Group, number>();
-  let mark = 0;
-  for (const g of groups) {
-    if (g.rows.length === 0) continue;
-    mark += 1;
-    let n = 0;
-    for (const row of g.rows) {
-      for (const ord of people[row]!) {
-        if (seen[ord] !== mark) {
-          seen[ord] = mark;
-          n += 1;
-        }
-      }
-    }
-    out.set(g, n);
-  }
-  return out;
 }
