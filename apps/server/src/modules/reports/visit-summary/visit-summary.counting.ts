@@ -30,6 +30,8 @@ const COMMA = 44;
 const NEWLINE = 10;
 const MINUS = 45;
 const DAY_MS = 86_400_000;
+/** Rows read or counted between two breaths (a few milliseconds of work). */
+const ROWS_A_STEP = 1000;
 
 /** The integers of "12,-3,40" (as array_to_string writes an integer array); "" is none. */
 export function parseInts(text: string): Int32Array {
@@ -57,8 +59,14 @@ export function parseInts(text: string): Int32Array {
  * The rows as the summary's statement writes them, a line each: the day (days after `first`), the site,
  * the area, the user type, visits, completed, the stays' microseconds, expected, who arrived and the
  * arrivals per hour (comma-separated lists), separated by spaces. `arrivals`: the rows' visits summed.
+ * `breathe` lets the event loop serve others every so many rows.
  */
-export function readArrivals(text: string | null, arrivals: number, first: string): Arrivals {
+export async function readArrivals(
+  text: string | null,
+  arrivals: number,
+  first: string,
+  breathe: () => Promise<void>,
+): Promise<Arrivals> {
   const heat = new Float64Array(8 * 24);
   if (!text) return { rows: [], people: new Int32Array(0), heat };
   // One person per arrival: `arrivals` is the rows' visits summed.
@@ -74,6 +82,7 @@ export function readArrivals(text: string | null, arrivals: number, first: strin
     return value;
   };
   while (pos < text.length) {
+    if (rows.length % ROWS_A_STEP === ROWS_A_STEP - 1) await breathe();
     const day = Number(field());
     const combo = `${field()} ${field()} ${field()}`;
     const visits = Number(field());
@@ -118,17 +127,27 @@ export function readArrivals(text: string | null, arrivals: number, first: strin
  * The number of distinct people in each group of rows (indexes into `arrivals.rows`): a person is
  * counted once however many rows of the group name them.
  */
-export function distinctPeople(arrivals: Arrivals, groups: readonly (readonly number[])[]): number[] {
+export async function distinctPeople(
+  arrivals: Arrivals,
+  groups: readonly (readonly number[])[],
+  breathe: () => Promise<void>,
+): Promise<number[]> {
   const { rows, people } = arrivals;
   const end = rows.length ? rows[rows.length - 1]!.to : 0;
   let max = 0;
   for (let i = 0; i < end; i++) if (people[i]! > max) max = people[i]!;
   // seen[ord] holds the number of the last group that counted that person.
   const seen = new Int32Array(max + 1);
-  return groups.map((group, g) => {
+  const out: number[] = [];
+  let sinceBreath = 0;
+  for (const [g, group] of groups.entries()) {
     const mark = g + 1;
     let n = 0;
     for (const index of group) {
+      if (++sinceBreath === ROWS_A_STEP) {
+        sinceBreath = 0;
+        await breathe();
+      }
       const row = rows[index]!;
       for (let i = row.from; i < row.to; i++) {
         const ord = people[i]!;
@@ -138,8 +157,9 @@ export function distinctPeople(arrivals: Arrivals, groups: readonly (readonly nu
         }
       }
     }
-    return n;
-  });
+    out.push(n);
+  }
+  return out;
 }
 
 /**

@@ -110,13 +110,21 @@ type Group = {
 const DAY_MS = 86_400_000;
 
 /**
+ * Lets the event loop serve others between the counting's steps (tens of milliseconds each for a year
+ * of a big company), so a summary holds other requests up for one step at most.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * The summary's groups from the aggregates, in the shape of the full computation (`summaryGroups`).
  * `today`: the company's day now; expected visits of earlier days count as no-shows.
  */
 export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, today: string): Promise<SummaryGroupRow[]> {
   const result = await readStats(tx, w);
   const names = new Map(Object.entries(json(result?.names ?? null) ?? {}));
-  const arrivals = readArrivals(result?.rows ?? null, Number(result?.arrivals ?? 0), w.from);
+  await breathe();
+  const arrivals = await readArrivals(result?.rows ?? null, Number(result?.arrivals ?? 0), w.from, breathe);
+  await breathe();
   const first = Date.parse(`${w.from}T00:00:00Z`);
   const todayOffset = Math.round((Date.parse(`${today}T00:00:00Z`) - first) / DAY_MS);
 
@@ -130,17 +138,10 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
   const total = group('total', { kind: 'total', ...none });
   let noShows = 0;
   // The groups of each day and of each combination of site, area and user type, found once.
+  // Each row adds to its day's group and to its combination of site, area and user type; the site,
+  // area, user type and total groups are then made of the combinations' sums and rows.
   const byDay = new Map<number, Group>();
-  const byCombo = new Map<string, Group[]>();
-  const groupsOfCombo = (combo: string) => {
-    const [siteId, areaId, type] = combo.split(' ') as [string, string, string];
-    const userTypeId = type === '-' ? null : type;
-    return [
-      group(`site|${siteId}`, { kind: 'site', ...none, siteId }),
-      group(`area|${siteId}|${areaId}`, { kind: 'area', ...none, siteId, areaId }),
-      group(`user_type|${type}`, { kind: 'user_type', ...none, userTypeId }),
-    ];
-  };
+  const byCombo = new Map<string, Group>();
   arrivals.rows.forEach((r, i) => {
     if (r.day < todayOffset) noShows += r.expected;
     if (r.visits <= 0) return;
@@ -149,15 +150,31 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
       const day = new Date(first + r.day * DAY_MS).toISOString().slice(0, 10);
       byDay.set(r.day, (dayGroup = group(`day|${day}`, { kind: 'day', ...none, day })));
     }
-    let comboGroups = byCombo.get(r.combo);
-    if (!comboGroups) byCombo.set(r.combo, (comboGroups = groupsOfCombo(r.combo)));
-    for (const g of [total, dayGroup, ...comboGroups]) {
+    let combo = byCombo.get(r.combo);
+    if (!combo)
+      byCombo.set(r.combo, (combo = { kind: 'total', ...none, visits: 0, completed: 0, micros: 0n, rows: [] }));
+    for (const g of [dayGroup, combo]) {
       g.visits += r.visits;
       g.completed += r.completed;
       g.micros += r.micros;
       g.rows.push(i);
     }
   });
+  for (const [key, combo] of byCombo) {
+    const [siteId, areaId, type] = key.split(' ') as [string, string, string];
+    const userTypeId = type === '-' ? null : type;
+    for (const g of [
+      total,
+      group(`site|${siteId}`, { kind: 'site', ...none, siteId }),
+      group(`area|${siteId}|${areaId}`, { kind: 'area', ...none, siteId, areaId }),
+      group(`user_type|${type}`, { kind: 'user_type', ...none, userTypeId }),
+    ]) {
+      g.visits += combo.visits;
+      g.completed += combo.completed;
+      g.micros += combo.micros;
+      for (const row of combo.rows) g.rows.push(row);
+    }
+  }
   arrivals.heat.forEach((visits, slot) => {
     if (visits > 0) group(`hour|${slot}`, { kind: 'hour', ...none, weekday: Math.floor(slot / 24), hour: slot % 24 }).visits = visits; // prettier-ignore
   });
@@ -172,11 +189,14 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
     counted.map((g) => [g.micros, g.completed] as const),
   );
   const average = new Map(counted.map((g, i) => [g, averages[i] ?? null]));
-  const people = distinctPeople(
+  await breathe();
+  const people = await distinctPeople(
     arrivals,
     counted.map((g) => g.rows),
+    breathe,
   );
   const distinct = new Map(counted.map((g, i) => [g, people[i] ?? 0]));
+  await breathe();
   const median = medianOf(parseInts(result?.stays ?? ''));
   const name = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   return list.map((g) => ({
