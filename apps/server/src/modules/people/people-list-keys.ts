@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PERSON_STATUSES, type PersonSortField } from '@app/shared/people/schemas';
 import type { Executor } from '../../db/client';
 import { COUNT_CAP, type CursorValue } from '../../db/keyset';
 import { builtQuery } from '../../db/prepared';
-import { people } from '../../db/schema/index';
+import { people, roles } from '../../db/schema/index';
 import { selectCountedWithRefs, type ListPeopleQuery, type PersonWithRefs } from './people.repository';
 
 // The people list's sort keys, its count, and the SQL of its commonest page kept once written: the
@@ -70,6 +70,13 @@ export const isWholeList = (scope: SQL | undefined, q: ListPeopleQuery) =>
   !q.dashboard_access;
 
 type WholeListValues = Record<string, unknown>;
+
+/** The whole list's conditions, the company and the status as placeholders (`status` when one is asked for). */
+const wholeListWhere = (byStatus: boolean) =>
+  and(
+    eq(people.entityId, sql.placeholder('entityId')),
+    byStatus ? sql`${people.status} = ${sql.placeholder('status')}` : inArray(people.status, [...PERSON_STATUSES]),
+  );
 const wholeListPages = new Map<string, (tx: Executor, values: WholeListValues) => Promise<CountedRow[]>>();
 
 /**
@@ -90,10 +97,7 @@ export function wholeListPage(
   if (!query) {
     const dir = q.orderBy;
     query = builtQuery<CountedRow[], WholeListValues>((db) => {
-      const where = and(
-        eq(people.entityId, sql.placeholder('entityId')),
-        q.status ? sql`${people.status} = ${sql.placeholder('status')}` : inArray(people.status, [...PERSON_STATUSES]),
-      );
+      const where = wholeListWhere(!!q.status);
       const keys = sort.keys(people);
       const after = cursor
         ? sql`(${sql.join(keys, sql`, `)}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${sql.join(
@@ -113,5 +117,87 @@ export function wholeListPage(
     limit: q.limit + 1,
     ...(q.status ? { status: q.status } : {}),
     ...Object.fromEntries((cursor ?? []).map((value, i) => [`k${i}`, value])),
+  });
+}
+
+/** The nil and max UUIDs (RFC 9562): never a person's id, so a bound that lets every id of a role through. */
+const NO_ID_BELOW = '00000000-0000-0000-0000-000000000000';
+const NO_ID_ABOVE = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/** A value of the statement, or a placeholder for it (`sql.placeholder`) when its SQL is kept. */
+type Value = string | Placeholder;
+
+/**
+ * The statement of a page by role (findPeoplePageByRole): for each role in the order of the roles'
+ * names, at most a page of its people through the (company, role, id) index, the first `limit` of
+ * those in the sort's order, read whole; after a cursor, from its role on, and in its role the people
+ * after it.
+ */
+export function byRoleStatement(
+  db: Pick<Executor, 'select'>,
+  v: {
+    entityId: Value;
+    where: SQL | undefined;
+    cursor: [Value, Value] | null;
+    limit: number | Placeholder;
+    asc: boolean;
+    total: SQL<number>;
+  },
+) {
+  const dir = sql.raw(v.asc ? 'asc' : 'desc');
+  const after = sql.raw(v.asc ? '>' : '<');
+  const fromRole = v.cursor
+    ? sql`where (o.name, o.id) ${sql.raw(v.asc ? '>=' : '<=')} (select r.name, r.id from ${roles} r where r.entity_id = ${v.entityId} and r.id = ${v.cursor[0]}::uuid)`
+    : sql``;
+  const afterPerson = v.cursor
+    ? sql`and ${people.id} ${after} case when o.id = ${v.cursor[0]}::uuid then ${v.cursor[1]}::uuid else ${v.asc ? NO_ID_BELOW : NO_ID_ABOVE}::uuid end`
+    : sql``;
+  const pageIds = sql`(${people.roleId}, ${people.id}) in (
+    select o.id, p.id from (select r.id, r.name from ${roles} r where r.entity_id = ${v.entityId}) o
+    cross join lateral (
+      select ${people.id} as id from ${people}
+      where ${v.where ?? sql`true`} and ${people.roleId} = o.id ${afterPerson}
+      order by ${people.id} ${dir} limit ${v.limit}
+    ) p
+    ${fromRole}
+    order by o.name ${dir}, o.id ${dir}, p.id ${dir}
+    limit ${v.limit}
+  )`;
+  const order = v.asc ? asc : desc;
+  return selectCountedWithRefs(db, v.total)
+    .where(and(eq(people.entityId, v.entityId), pageIds))
+    .orderBy(order(roles.name), order(roles.id), order(people.id))
+    .limit(v.limit);
+}
+
+/** A page of the company's whole list by role, its SQL written once per shape (as `wholeListPage`). */
+export function wholeListByRole(
+  tx: Executor,
+  entityId: string,
+  q: ListPeopleQuery,
+  cursor: [string, string] | null,
+  counted: boolean,
+): Promise<CountedRow[]> {
+  const key = `role:${q.orderBy}:${cursor ? 'after' : 'first'}:${q.status ? 'status' : 'all'}:${counted}`;
+  let query = wholeListPages.get(key);
+  if (!query) {
+    query = builtQuery<CountedRow[], WholeListValues>((db) => {
+      const where = wholeListWhere(!!q.status);
+      return byRoleStatement(db, {
+        entityId: sql.placeholder('entityId'),
+        where,
+        cursor: cursor ? [sql.placeholder('role'), sql.placeholder('person')] : null,
+        limit: sql.placeholder('limit'),
+        asc: q.orderBy === 'asc',
+        total: counted ? countedSql(where) : NOT_COUNTED,
+      });
+    });
+    wholeListPages.set(key, query);
+  }
+  return query(tx, {
+    entityId,
+    limit: q.limit + 1,
+    ...(q.status ? { status: q.status } : {}),
+    ...(cursor ? { role: cursor[0], person: cursor[1] } : {}),
   });
 }

@@ -12,6 +12,8 @@ import {
   isWholeList,
   NOT_COUNTED,
   SORTS,
+  byRoleStatement,
+  wholeListByRole,
   wholeListPage,
   type CountedRow,
 } from './people-list-keys';
@@ -158,7 +160,9 @@ async function findListedPage(
 ): Promise<ListedPage> {
   const where = peopleWhere(entityId, scope, q, opts);
   const total = counted ? countedSql(where) : NOT_COUNTED;
-  if (q.sortField === 'role') return findPeoplePageByRole(tx, entityId, where, q, total);
+  if (q.sortField === 'role') {
+    return findPeoplePageByRole(tx, entityId, where, q, total, { whole: isWholeList(scope, q), counted });
+  }
   const sort = SORTS[q.sortField];
   const keys = sort.keys(people);
   const dir = q.orderBy;
@@ -283,10 +287,6 @@ function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => string): { r
   return { rows: page, nextCursor: cursorOf(page[page.length - 1]!) };
 }
 
-/** The nil and max UUIDs (RFC 9562): never a person's id, so a bound that lets every id of a role through. */
-const NO_ID_BELOW = '00000000-0000-0000-0000-000000000000';
-const NO_ID_ABOVE = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-
 /**
  * By role, in the order of the roles' names (unique in a company), then by id. A first page or a page
  * after a cursor is one statement: for each role in order, at most a page of its people through the
@@ -300,6 +300,7 @@ async function findPeoplePageByRole(
   where: SQL | undefined,
   q: ListPeopleQuery,
   total: SQL<number>,
+  { whole, counted }: { whole: boolean; counted: boolean },
 ): Promise<ListedPage> {
   const sortName = `people:role:${q.orderBy}`;
   const cursorOf = (last: PersonWithRefs) => encodeCursor(sortName, [last.person.roleId, last.person.id]);
@@ -307,32 +308,9 @@ async function findPeoplePageByRole(
     return { ...pageOf(await roleByRolePage(tx, entityId, where, q), q.limit, cursorOf), total: null };
   }
   const cursor = q.cursor ? (decodeCursor(q.cursor, sortName, 2) as [string, string]) : null;
-  const asc_ = q.orderBy === 'asc';
-  const dir = sql.raw(asc_ ? 'asc' : 'desc');
-  const after = sql.raw(asc_ ? '>' : '<');
-  // After a cursor: its role and the roles after it; in its role, the people after it.
-  const fromRole = cursor
-    ? sql`where (o.name, o.id) ${sql.raw(asc_ ? '>=' : '<=')} (select r.name, r.id from ${roles} r where r.entity_id = ${entityId} and r.id = ${cursor[0]}::uuid)`
-    : sql``;
-  const afterPerson = cursor
-    ? sql`and ${people.id} ${after} case when o.id = ${cursor[0]}::uuid then ${cursor[1]}::uuid else ${asc_ ? NO_ID_BELOW : NO_ID_ABOVE}::uuid end`
-    : sql``;
-  const pageIds = sql`(${people.roleId}, ${people.id}) in (
-    select o.id, p.id from (select r.id, r.name from ${roles} r where r.entity_id = ${entityId}) o
-    cross join lateral (
-      select ${people.id} as id from ${people}
-      where ${where ?? sql`true`} and ${people.roleId} = o.id ${afterPerson}
-      order by ${people.id} ${dir} limit ${q.limit + 1}
-    ) p
-    ${fromRole}
-    order by o.name ${dir}, o.id ${dir}, p.id ${dir}
-    limit ${q.limit + 1}
-  )`;
-  const order = asc_ ? asc : desc;
-  const rows: CountedRow[] = await selectCountedWithRefs(tx, total)
-    .where(and(eq(people.entityId, entityId), pageIds))
-    .orderBy(order(roles.name), order(roles.id), order(people.id))
-    .limit(q.limit + 1);
+  const rows = whole
+    ? await wholeListByRole(tx, entityId, q, cursor, counted)
+    : await byRoleStatement(tx, { entityId, where, cursor, limit: q.limit + 1, asc: q.orderBy === 'asc', total });
   return { ...pageOf(rows, q.limit, cursorOf), total: rows[0]?.total ?? null };
 }
 
