@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { people } from './people';
 
 // Per-company-day aggregates of visits (decision 038), kept by triggers on `visits` in the writing
@@ -19,6 +19,8 @@ export const visitDayArrivals = pgTable(
     siteId: uuid('site_id').notNull(),
     areaId: uuid('area_id').notNull(),
     userTypeId: uuid('user_type_id'),
+    /** One of eight rows per day, site, area and user type, by the visit's id: sign-ins meet on one in eight. */
+    slot: smallint('slot').notNull().default(0),
     /** Arrivals (on site, left, checked in) signed in that day. */
     visits: integer('visits').notNull().default(0),
     /** Of those, signed out: what the durations are taken from. */
@@ -52,7 +54,9 @@ export const visitDayArrivals = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
   },
-  (t) => [unique('visit_day_arrivals_key').on(t.entityId, t.day, t.siteId, t.areaId, t.userTypeId).nullsNotDistinct()],
+  (t) => [
+    unique('visit_day_arrivals_key').on(t.entityId, t.day, t.siteId, t.areaId, t.userTypeId, t.slot).nullsNotDistinct(),
+  ],
 );
 
 /** A number for each person with arrivals, so the aggregates hold people as small integers. */
