@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { people } from './people';
 
 // Per-company-day aggregates of visits (decision 038), kept by triggers on `visits` in the writing
