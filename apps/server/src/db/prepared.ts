@@ -31,21 +31,25 @@ type SessionOf = {
 /** What a drizzle query builder offers once it has placeholders: `.prepare(name)`. */
 type Preparable<T> = { prepare: (name: string) => { execute: (values?: Record<string, unknown>) => Promise<T> } };
 
-export function preparedQuery<T, Values extends Record<string, unknown>>(
-  name: string,
+/**
+ * A query turned into SQL on its first call and then only given new values: sent as the named prepared
+ * statement `name`, or unnamed (parsed and planned on each call) when `name` is undefined.
+ */
+function queryBuiltOnce<T, Values extends Record<string, unknown>>(
+  name: string | undefined,
   build: (db: Executor) => Preparable<T>,
 ): (tx: Executor, values: Values) => Promise<T> {
   let built: Pick<DriverQuery, 'queryString' | 'params' | 'fields' | 'joinsNotNullableMap'> | undefined;
   return (tx, values) => {
     if (!built) {
-      const first = build(tx).prepare(name) as unknown as DriverQuery;
+      // `prepare` only writes the SQL: nothing is sent until a query executes.
+      const first = build(tx).prepare(name ?? 'unsent') as unknown as DriverQuery;
       built = {
         queryString: first.queryString,
         params: first.params,
         fields: first.fields,
         joinsNotNullableMap: first.joinsNotNullableMap,
       };
-      return first.execute(values) as Promise<T>;
     }
     const query = (tx as unknown as SessionOf).session.prepareQuery(
       { sql: built.queryString, params: built.params },
@@ -58,6 +62,13 @@ export function preparedQuery<T, Values extends Record<string, unknown>>(
   };
 }
 
+export function preparedQuery<T, Values extends Record<string, unknown>>(
+  name: string,
+  build: (db: Executor) => Preparable<T>,
+): (tx: Executor, values: Values) => Promise<T> {
+  return queryBuiltOnce(name, build);
+}
+
 /**
  * A query turned into SQL once per process, like `preparedQuery`, but sent as an unnamed statement:
  * PostgreSQL parses and plans it on every call, for the values it is given. For queries whose plan
@@ -67,25 +78,5 @@ export function preparedQuery<T, Values extends Record<string, unknown>>(
 export function builtQuery<T, Values extends Record<string, unknown>>(
   build: (db: Executor) => Preparable<T>,
 ): (tx: Executor, values: Values) => Promise<T> {
-  let built: Pick<DriverQuery, 'queryString' | 'params' | 'fields' | 'joinsNotNullableMap'> | undefined;
-  return (tx, values) => {
-    // `prepare` only writes the SQL: nothing is sent until a query executes.
-    if (!built) {
-      const first = build(tx).prepare('unsent') as unknown as DriverQuery;
-      built = {
-        queryString: first.queryString,
-        params: first.params,
-        fields: first.fields,
-        joinsNotNullableMap: first.joinsNotNullableMap,
-      };
-    }
-    const query = (tx as unknown as SessionOf).session.prepareQuery(
-      { sql: built.queryString, params: built.params },
-      built.fields,
-      undefined,
-      true,
-    );
-    query.joinsNotNullableMap = built.joinsNotNullableMap;
-    return query.execute(values) as Promise<T>;
-  };
+  return queryBuiltOnce(undefined, build);
 }
