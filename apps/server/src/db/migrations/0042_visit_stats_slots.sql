@@ -132,5 +132,21 @@ BEGIN
   TRUNCATE visit_stats_slot_work;
 END $$;
 --> statement-breakpoint
+-- A deleted person's number goes once their visits have taken their part out of the aggregates. With a
+-- foreign key ON DELETE CASCADE it could go first (the database orders the two cascades), and a visit
+-- deleted with the person then found no number, asked for a new one and broke the key: a 500. The number
+-- is removed at commit instead, by a deferred trigger on people, after every visit's own trigger.
+ALTER TABLE "visit_stats_people" DROP CONSTRAINT "visit_stats_people_entity_id_person_id_people_entity_id_id_fk";--> statement-breakpoint
+CREATE OR REPLACE FUNCTION visit_stats_person_gone() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+  DELETE FROM visit_stats_people WHERE entity_id = OLD.entity_id AND person_id = OLD.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER visit_stats_person_gone AFTER DELETE ON people
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION visit_stats_person_gone();--> statement-breakpoint
+REVOKE ALL ON FUNCTION visit_stats_person_gone() FROM PUBLIC;--> statement-breakpoint
 REVOKE ALL ON FUNCTION visit_stats_add(visits, integer), visit_stats_rebuild(uuid) FROM PUBLIC;--> statement-breakpoint
 SELECT visit_stats_rebuild(id) FROM entities;

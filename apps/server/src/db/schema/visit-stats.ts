@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  date,
-  foreignKey,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { people } from './people';
+import { bigint, date, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 
 // Per-company-day aggregates of visits (decision 038), kept by triggers on `visits` in the writing
 // transaction (migrations 0040, 0041): the visit summary reads one row per day, site, area and user type
@@ -78,10 +66,9 @@ export const visitStatsPeople = pgTable(
     personId: uuid('person_id').notNull(),
     ord: integer('ord').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.entityId, t.personId] }),
-    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
-  ],
+  // No foreign key to people: the number is removed at commit once the person is deleted (migration 0042),
+  // after their visits have taken their part out of the aggregates.
+  (t) => [primaryKey({ columns: [t.entityId, t.personId] })],
 );
 
 /** The clock the aggregates of a company are kept on (its time zone when they were last rebuilt). */
