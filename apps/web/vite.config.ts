@@ -21,7 +21,7 @@ const sourcePath = (...prefixes: string[]) =>
   );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
-// these budgets (issue 24 item 20). They sit a few kB above today's weights (181.9 and 377.2 kB), so
+// these budgets (issue 24 item 20). They sit a few kB above today's weights (184.5 and 379.8 kB), so
 // small changes pass and a page cannot grow back unnoticed; the targets are 150 and 300 kB.
 const PAGE_BUDGETS = [
   {
@@ -40,7 +40,7 @@ const PAGE_BUDGETS = [
       '@mantine/notifications/esm/index.mjs',
     ],
     namespaces: [...START_NAMESPACES, 'layout', 'events', 'grid', 'visits', 'sign-in', 'compliances', 'custom-fields'],
-    maxBytes: 382_000,
+    maxBytes: 381_000,
   },
 ];
 
