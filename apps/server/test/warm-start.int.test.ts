@@ -11,7 +11,8 @@ import { PASSWORD } from './helpers/world';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A database of its own: the row counts below are of every table, which other files change meanwhile.
+  ctx = await createTestApp({}, undefined, { ownDatabase: true });
 });
 afterAll(() => ctx.close());
 
