@@ -68,6 +68,7 @@ import { expirePeopleImportsJob } from './modules/people-import/import-expiry';
 import { peopleImportJob } from './modules/people-import/import-run';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
+import { visitStatsFoldJob } from './modules/reports/visit-summary/visit-summary.jobs';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 
 export type AppOptions = {
@@ -148,6 +149,7 @@ export async function buildApp(opts: AppOptions) {
       peopleImportJob,
       expirePeopleImportsJob,
       privacyRetentionJob,
+      visitStatsFoldJob,
     ],
   });
   scheduleAuthHousekeeping(app);
