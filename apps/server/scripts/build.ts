@@ -132,6 +132,11 @@ function buildWeb(): Promise<void> {
 
 async function buildServer(): Promise<void> {
   await bundleServer({ entry: path.join(SERVER, 'src/server.ts'), outfile: path.join(DIST, 'server.js') });
+  // The visit summary's counting thread, which the bundle starts from beside itself.
+  await bundleServer({
+    entry: path.join(SERVER, 'src/modules/reports/visit-summary/visit-summary.counting-worker.ts'),
+    outfile: path.join(DIST, 'visit-summary-counting-worker.js'),
+  });
   // db/client.ts looks for the migrations beside itself (import.meta.url): beside the bundle, then.
   rmSync(path.join(DIST, 'migrations'), { recursive: true, force: true });
   cpSync(path.join(SERVER, 'src/db/migrations'), path.join(DIST, 'migrations'), { recursive: true });

@@ -1,10 +1,51 @@
-// Reading the aggregates' rows as the summary's statement sends them (decision 038): one text with a
-// line per row, so a year's 15,000 rows and their million numbers cost the driver one value and are read
-// here in one pass into typed arrays; the distinct people of groups of rows; and the median of the
-// stays as the full computation gives it.
+// The visit summary's counting from the aggregates' rows (decision 038), off the event loop: the
+// statement sends the rows as one text with a line per row, so a year's rows and their million numbers
+// cost the driver one value; that text comes here as bytes (handed to the counting worker, not copied)
+// and is read in one pass into typed arrays. From it: the groups (total, day, site, area, user type,
+// weekday and hour, reasons) with their sums, the distinct people of each group and the median of the
+// stays as the full computation gives it. Pure and synchronous: it runs in a worker thread.
+import type { SummaryGroupKind } from './visit-summary.repository';
+
+/** Text as bytes in a buffer of their own, which can be transferred to another thread. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** What the summary's statement read, as bytes (ASCII): see `readRows` for the rows' shape. */
+export type CountInput = {
+  rows: Bytes | null;
+  /** All the stays in whole minutes, comma-separated. */
+  stays: Bytes | null;
+  /** The late and early reasons given (ids), comma-separated, once per arrival. */
+  late: Bytes | null;
+  early: Bytes | null;
+  /** The rows' visits summed. */
+  arrivals: number;
+  /** The period's first day (YYYY-MM-DD). */
+  from: string;
+  /** The company's day now, in days after `from`: expected visits of earlier days count as no-shows. */
+  todayOffset: number;
+};
+
+export type CountedGroup = {
+  kind: SummaryGroupKind;
+  day: string | null;
+  siteId: string | null;
+  areaId: string | null;
+  userTypeId: string | null;
+  weekday: number | null;
+  hour: number | null;
+  reasonId: string | null;
+  visits: number;
+  completed: number;
+  micros: bigint;
+  /** Whether the group is made of rows: its people are counted and it has an average stay. */
+  counted: boolean;
+  people: number;
+};
+
+export type CountedSummary = { groups: CountedGroup[]; median: number | null; noShows: number };
 
 /** A row of `visit_day_arrivals` as the summary reads it; who arrived is people.subarray(from, to). */
-export type ArrivalRecord = {
+type ArrivalRecord = {
   /** Days after the period's first. */
   day: number;
   /** The row's site, area and user type ("-" for none), separated by spaces. */
@@ -17,7 +58,7 @@ export type ArrivalRecord = {
   to: number;
 };
 
-export type Arrivals = {
+type Arrivals = {
   rows: ArrivalRecord[];
   /** Who arrived, once per arrival, row after row. */
   people: Int32Array;
@@ -30,20 +71,19 @@ const COMMA = 44;
 const NEWLINE = 10;
 const MINUS = 45;
 const DAY_MS = 86_400_000;
-/** Rows read or counted between two breaths (a few milliseconds of work). */
-const ROWS_A_STEP = 1000;
+const latin1 = new TextDecoder('latin1');
 
-/** The integers of "12,-3,40" (as array_to_string writes an integer array); "" is none. */
-export function parseInts(text: string): Int32Array {
-  if (!text) return new Int32Array(0);
+/** The integers of "12,-3,40" (as array_to_string writes an integer array); empty is none. */
+export function parseInts(bytes: Uint8Array | null): Int32Array {
+  if (!bytes || bytes.length === 0) return new Int32Array(0);
   let count = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === COMMA) count += 1;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === COMMA) count += 1;
   const out = new Int32Array(count);
   let k = 0;
   let value = 0;
   let negative = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
     if (c === COMMA) {
       out[k++] = negative ? -value : value;
       value = 0;
@@ -59,16 +99,10 @@ export function parseInts(text: string): Int32Array {
  * The rows as the summary's statement writes them, a line each: the day (days after `first`), the site,
  * the area, the user type, visits, completed, the stays' microseconds, expected, who arrived and the
  * arrivals per hour (comma-separated lists), separated by spaces. `arrivals`: the rows' visits summed.
- * `breathe` lets the event loop serve others every so many rows.
  */
-export async function readArrivals(
-  text: string | null,
-  arrivals: number,
-  first: string,
-  breathe: () => Promise<void>,
-): Promise<Arrivals> {
+export function readRows(bytes: Uint8Array | null, arrivals: number, first: string): Arrivals {
   const heat = new Float64Array(8 * 24);
-  if (!text) return { rows: [], people: new Int32Array(0), heat };
+  if (!bytes || bytes.length === 0) return { rows: [], people: new Int32Array(0), heat };
   // One person per arrival: `arrivals` is the rows' visits summed.
   const people = new Int32Array(arrivals);
   let stored = 0;
@@ -76,13 +110,12 @@ export async function readArrivals(
   const rows: ArrivalRecord[] = [];
   let pos = 0;
   const field = () => {
-    const end = text.indexOf(' ', pos);
-    const value = text.slice(pos, end);
+    const end = bytes.indexOf(SPACE, pos);
+    const value = latin1.decode(bytes.subarray(pos, end));
     pos = end + 1;
     return value;
   };
-  while (pos < text.length) {
-    if (rows.length % ROWS_A_STEP === ROWS_A_STEP - 1) await breathe();
+  while (pos < bytes.length) {
     const day = Number(field());
     const combo = `${field()} ${field()} ${field()}`;
     const visits = Number(field());
@@ -94,14 +127,14 @@ export async function readArrivals(
     let value = 0;
     let any = false;
     for (;;) {
-      const c = text.charCodeAt(pos++);
+      const c = bytes[pos++];
       if (c === COMMA || c === SPACE) {
         if (any) people[stored++] = value;
         value = 0;
         any = false;
         if (c === SPACE) break;
       } else {
-        value = value * 10 + (c - 48);
+        value = value * 10 + (c! - 48);
         any = true;
       }
     }
@@ -110,13 +143,13 @@ export async function readArrivals(
     let hour = 0;
     value = 0;
     for (;;) {
-      const c = pos < text.length ? text.charCodeAt(pos++) : NEWLINE;
+      const c = pos < bytes.length ? bytes[pos++] : NEWLINE;
       if (c === COMMA || c === NEWLINE) {
         heat[weekday * 24 + hour]! += value;
         hour += 1;
         value = 0;
         if (c === NEWLINE) break;
-      } else value = value * 10 + (c - 48);
+      } else value = value * 10 + (c! - 48);
     }
     rows.push({ day, combo, visits, completed, micros, expected, from, to: stored });
   }
@@ -127,27 +160,17 @@ export async function readArrivals(
  * The number of distinct people in each group of rows (indexes into `arrivals.rows`): a person is
  * counted once however many rows of the group name them.
  */
-export async function distinctPeople(
-  arrivals: Arrivals,
-  groups: readonly (readonly number[])[],
-  breathe: () => Promise<void>,
-): Promise<number[]> {
+export function distinctPeople(arrivals: Arrivals, groups: readonly (readonly number[])[]): number[] {
   const { rows, people } = arrivals;
   const end = rows.length ? rows[rows.length - 1]!.to : 0;
   let max = 0;
   for (let i = 0; i < end; i++) if (people[i]! > max) max = people[i]!;
   // seen[ord] holds the number of the last group that counted that person.
   const seen = new Int32Array(max + 1);
-  const out: number[] = [];
-  let sinceBreath = 0;
-  for (const [g, group] of groups.entries()) {
+  return groups.map((group, g) => {
     const mark = g + 1;
     let n = 0;
     for (const index of group) {
-      if (++sinceBreath === ROWS_A_STEP) {
-        sinceBreath = 0;
-        await breathe();
-      }
       const row = rows[index]!;
       for (let i = row.from; i < row.to; i++) {
         const ord = people[i]!;
@@ -157,9 +180,8 @@ export async function distinctPeople(
         }
       }
     }
-    out.push(n);
-  }
-  return out;
+    return n;
+  });
 }
 
 /**
@@ -197,4 +219,96 @@ export function medianOf(values: Int32Array): number | null {
   }
   const [lo, hi] = found as [number, number];
   return Math.round((lo + (hi - lo) * (middle - Math.floor(middle))) * 10) / 10;
+}
+
+type Group = Omit<CountedGroup, 'counted' | 'people'> & {
+  /** The rows (indexes) whose people the group counts. */
+  rows: number[];
+};
+
+/** The summary's groups, their distinct people, the median stay and the no-shows. */
+export function countSummary(input: CountInput): CountedSummary {
+  const arrivals = readRows(input.rows, input.arrivals, input.from);
+  const first = Date.parse(`${input.from}T00:00:00Z`);
+  const groups = new Map<string, Group>();
+  const group = (key: string, init: Omit<Group, 'visits' | 'completed' | 'micros' | 'rows'>) => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { ...init, visits: 0, completed: 0, micros: 0n, rows: [] }));
+    return g;
+  };
+  const none = { day: null, siteId: null, areaId: null, userTypeId: null, weekday: null, hour: null, reasonId: null };
+  const total = group('total', { kind: 'total', ...none });
+  let noShows = 0;
+  // Each row adds to its day's group and to its combination of site, area and user type; the site,
+  // area, user type and total groups are then made of the combinations' sums and rows.
+  const byDay = new Map<number, Group>();
+  const byCombo = new Map<string, Group>();
+  arrivals.rows.forEach((r, i) => {
+    if (r.day < input.todayOffset) noShows += r.expected;
+    if (r.visits <= 0) return;
+    let dayGroup = byDay.get(r.day);
+    if (!dayGroup) {
+      const day = new Date(first + r.day * DAY_MS).toISOString().slice(0, 10);
+      byDay.set(r.day, (dayGroup = group(`day|${day}`, { kind: 'day', ...none, day })));
+    }
+    let combo = byCombo.get(r.combo);
+    if (!combo)
+      byCombo.set(r.combo, (combo = { kind: 'total', ...none, visits: 0, completed: 0, micros: 0n, rows: [] }));
+    for (const g of [dayGroup, combo]) {
+      g.visits += r.visits;
+      g.completed += r.completed;
+      g.micros += r.micros;
+      g.rows.push(i);
+    }
+  });
+  for (const [key, combo] of byCombo) {
+    const [siteId, areaId, type] = key.split(' ') as [string, string, string];
+    const userTypeId = type === '-' ? null : type;
+    for (const g of [
+      total,
+      group(`site|${siteId}`, { kind: 'site', ...none, siteId }),
+      group(`area|${siteId}|${areaId}`, { kind: 'area', ...none, siteId, areaId }),
+      group(`user_type|${type}`, { kind: 'user_type', ...none, userTypeId }),
+    ]) {
+      g.visits += combo.visits;
+      g.completed += combo.completed;
+      g.micros += combo.micros;
+      for (const row of combo.rows) g.rows.push(row);
+    }
+  }
+  arrivals.heat.forEach((visits, slot) => {
+    if (visits > 0) group(`hour|${slot}`, { kind: 'hour', ...none, weekday: Math.floor(slot / 24), hour: slot % 24 }).visits = visits; // prettier-ignore
+  });
+  for (const kind of ['late', 'early'] as const) {
+    const text = input[kind];
+    if (!text || text.length === 0) continue;
+    for (const reasonId of latin1.decode(text).split(',')) group(`${kind}|${reasonId}`, { kind, ...none, reasonId }).visits += 1; // prettier-ignore
+  }
+
+  const list = [...groups.values()];
+  const counted = list.filter((g) => g.rows.length > 0 || g.kind === 'total');
+  const people = distinctPeople(
+    arrivals,
+    counted.map((g) => g.rows),
+  );
+  const distinct = new Map(counted.map((g, i) => [g, people[i] ?? 0]));
+  return {
+    groups: list.map((g) => ({
+      kind: g.kind,
+      day: g.day,
+      siteId: g.siteId,
+      areaId: g.areaId,
+      userTypeId: g.userTypeId,
+      weekday: g.weekday,
+      hour: g.hour,
+      reasonId: g.reasonId,
+      visits: g.visits,
+      completed: g.completed,
+      micros: g.micros,
+      counted: distinct.has(g),
+      people: distinct.get(g) ?? 0,
+    })),
+    median: medianOf(parseInts(input.stays)),
+    noShows,
+  };
 }

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../../db/client';
-import type { SummaryGroupKind, SummaryGroupRow, SummaryWhere } from './visit-summary.repository';
-import { distinctPeople, medianOf, parseInts, readArrivals } from './visit-summary.counting';
+import type { SummaryGroupRow, SummaryWhere } from './visit-summary.repository';
+import { bytesOf, countOffLoop } from './visit-summary.counting-pool';
 
 // The visit summary from the per-company-day aggregates (decision 038): one row per day, site, area and
 // user type of `visit_day_arrivals` (some 15,000 for a year of a big company) holds the counts that add
 // up and, as arrays, who arrived (people as small numbers), the stays in whole minutes, the arrivals per
 // hour and the reasons given. One read of the period's rows; the groups, the distinct people and the
-// median are counted here. A period is made of whole days on the company's clock, so the aggregates
+// median are counted in a worker thread (visit-summary.counting.ts). A period is made of whole days on the company's clock, so the aggregates
 // answer it all when they are kept on that clock.
 
 /** The clock a company's aggregates are kept on, or null when there are none yet. */
@@ -49,7 +49,7 @@ type StatsResult = {
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
- * The period's rows in one scan, as text (readArrivals): the rows with who arrived and the arrivals per
+ * The period's rows in one scan, as text (readRows): the rows with who arrived and the arrivals per
  * hour, all their stays, the reasons given; and the names of the company's sites, areas, user types and
  * reasons.
  */
@@ -91,29 +91,7 @@ async function averagesOf(tx: Executor, pairs: readonly (readonly [bigint, numbe
   return rowsOf<{ average: number | null }>(res).map((r) => (r.average === null ? null : Number(r.average)));
 }
 
-type Group = {
-  kind: SummaryGroupKind;
-  day: string | null;
-  siteId: string | null;
-  areaId: string | null;
-  userTypeId: string | null;
-  weekday: number | null;
-  hour: number | null;
-  reasonId: string | null;
-  visits: number;
-  completed: number;
-  micros: bigint;
-  /** The rows (indexes) whose people the group counts. */
-  rows: number[];
-};
-
 const DAY_MS = 86_400_000;
-
-/**
- * Lets the event loop serve others between the counting's steps (tens of milliseconds each for a year
- * of a big company), so a summary holds other requests up for one step at most.
- */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The summary's groups from the aggregates, in the shape of the full computation (`summaryGroups`).
@@ -122,84 +100,24 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, today: string): Promise<SummaryGroupRow[]> {
   const result = await readStats(tx, w);
   const names = new Map(Object.entries(json(result?.names ?? null) ?? {}));
-  await breathe();
-  const arrivals = await readArrivals(result?.rows ?? null, Number(result?.arrivals ?? 0), w.from, breathe);
-  await breathe();
   const first = Date.parse(`${w.from}T00:00:00Z`);
-  const todayOffset = Math.round((Date.parse(`${today}T00:00:00Z`) - first) / DAY_MS);
-
-  const groups = new Map<string, Group>();
-  const group = (key: string, init: Omit<Group, 'visits' | 'completed' | 'micros' | 'rows'>) => {
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { ...init, visits: 0, completed: 0, micros: 0n, rows: [] }));
-    return g;
-  };
-  const none = { day: null, siteId: null, areaId: null, userTypeId: null, weekday: null, hour: null, reasonId: null };
-  const total = group('total', { kind: 'total', ...none });
-  let noShows = 0;
-  // The groups of each day and of each combination of site, area and user type, found once.
-  // Each row adds to its day's group and to its combination of site, area and user type; the site,
-  // area, user type and total groups are then made of the combinations' sums and rows.
-  const byDay = new Map<number, Group>();
-  const byCombo = new Map<string, Group>();
-  arrivals.rows.forEach((r, i) => {
-    if (r.day < todayOffset) noShows += r.expected;
-    if (r.visits <= 0) return;
-    let dayGroup = byDay.get(r.day);
-    if (!dayGroup) {
-      const day = new Date(first + r.day * DAY_MS).toISOString().slice(0, 10);
-      byDay.set(r.day, (dayGroup = group(`day|${day}`, { kind: 'day', ...none, day })));
-    }
-    let combo = byCombo.get(r.combo);
-    if (!combo)
-      byCombo.set(r.combo, (combo = { kind: 'total', ...none, visits: 0, completed: 0, micros: 0n, rows: [] }));
-    for (const g of [dayGroup, combo]) {
-      g.visits += r.visits;
-      g.completed += r.completed;
-      g.micros += r.micros;
-      g.rows.push(i);
-    }
+  const counted = await countOffLoop({
+    rows: bytesOf(result?.rows ?? null),
+    stays: bytesOf(result?.stays ?? null),
+    late: bytesOf(result?.late ?? null),
+    early: bytesOf(result?.early ?? null),
+    arrivals: Number(result?.arrivals ?? 0),
+    from: w.from,
+    todayOffset: Math.round((Date.parse(`${today}T00:00:00Z`) - first) / DAY_MS),
   });
-  for (const [key, combo] of byCombo) {
-    const [siteId, areaId, type] = key.split(' ') as [string, string, string];
-    const userTypeId = type === '-' ? null : type;
-    for (const g of [
-      total,
-      group(`site|${siteId}`, { kind: 'site', ...none, siteId }),
-      group(`area|${siteId}|${areaId}`, { kind: 'area', ...none, siteId, areaId }),
-      group(`user_type|${type}`, { kind: 'user_type', ...none, userTypeId }),
-    ]) {
-      g.visits += combo.visits;
-      g.completed += combo.completed;
-      g.micros += combo.micros;
-      for (const row of combo.rows) g.rows.push(row);
-    }
-  }
-  arrivals.heat.forEach((visits, slot) => {
-    if (visits > 0) group(`hour|${slot}`, { kind: 'hour', ...none, weekday: Math.floor(slot / 24), hour: slot % 24 }).visits = visits; // prettier-ignore
-  });
-  for (const kind of ['late', 'early'] as const) {
-    for (const reasonId of result?.[kind]?.split(',') ?? []) group(`${kind}|${reasonId}`, { kind, ...none, reasonId }).visits += 1; // prettier-ignore
-  }
-
-  const list = [...groups.values()];
-  const counted = list.filter((g) => g.rows.length > 0 || g.kind === 'total');
+  const averaged = counted.groups.filter((g) => g.counted);
   const averages = await averagesOf(
     tx,
-    counted.map((g) => [g.micros, g.completed] as const),
+    averaged.map((g) => [g.micros, g.completed] as const),
   );
-  const average = new Map(counted.map((g, i) => [g, averages[i] ?? null]));
-  await breathe();
-  const people = await distinctPeople(
-    arrivals,
-    counted.map((g) => g.rows),
-    breathe,
-  );
-  const distinct = new Map(counted.map((g, i) => [g, people[i] ?? 0]));
-  await breathe();
-  const median = medianOf(parseInts(result?.stays ?? ''));
+  const average = new Map(averaged.map((g, i) => [g, averages[i] ?? null]));
   const name = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-  return list.map((g) => ({
+  return counted.groups.map((g) => ({
     kind: g.kind,
     day: g.day,
     site_id: g.siteId,
@@ -213,10 +131,10 @@ export async function summaryGroupsFromStats(tx: Executor, w: SummaryWhere, toda
     reason_id: g.reasonId,
     reason_name: name(g.reasonId),
     visits: g.visits,
-    people: distinct.get(g) ?? 0,
+    people: g.people,
     completed: g.completed,
     average_minutes: average.get(g) ?? null,
-    median_minutes: g.kind === 'total' ? median : null,
-    no_shows: g.kind === 'total' ? noShows : 0,
+    median_minutes: g.kind === 'total' ? counted.median : null,
+    no_shows: g.kind === 'total' ? counted.noShows : 0,
   }));
 }
