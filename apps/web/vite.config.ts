@@ -9,9 +9,10 @@ const server = 'http://localhost:3000';
 
 const sourceDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 
-// A catalogue file of a namespace every page loads (`i18n/<lang>/<namespace>[.<part>].json`).
+// A catalogue file of a namespace every page loads (`i18n/<lang>/<namespace>[.<part>].json`), or the
+// list of a language's catalogue files (`src/lib/catalogues-<lang>.ts`), which every page loads with them.
 const START_CATALOGUE = new RegExp(
-  `[\\\\/]i18n[\\\\/](\\w+)[\\\\/](?:${START_NAMESPACES.join('|')})(?:\\.[\\w-]+)?\\.json$`,
+  `[\\\\/]i18n[\\\\/](\\w+)[\\\\/](?:${START_NAMESPACES.join('|')})(?:\\.[\\w-]+)?\\.json$|[\\\\/]src[\\\\/]lib[\\\\/]catalogues-(\\w+)\\.ts$`,
 );
 
 /** Matches modules under apps/web/src whose path starts with one of `prefixes`. */
@@ -77,7 +78,8 @@ export default defineConfig({
             {
               debugName: 'start catalogues',
               name: (id) => {
-                const lang = START_CATALOGUE.exec(id)?.[1];
+                const match = START_CATALOGUE.exec(id);
+                const lang = match?.[1] ?? match?.[2];
                 return lang ? `catalogues-${lang}` : null;
               },
               priority: 90,

@@ -1,6 +1,5 @@
 // Translations: the catalogues under packages/shared/src/i18n/<lang>/<namespace>.json, the language
 // kept under the localStorage key `language` (spec §4), and <html lang dir> set from it.
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@app/shared/constants';
@@ -14,11 +13,13 @@ export type CatalogueLoader = () => Promise<Catalogue>;
 
 // Every catalogue file is a module of its own: a page loads the namespaces it shows, in the language
 // it shows them in. Every language has every key (packages/shared/src/i18n/catalogues.test.ts), so
-// English, the fallback, is never loaded for another language. Keys read `./<lang>/<file>.json`.
-const catalogueFiles = import.meta.glob<Catalogue>(['./*/*.json', '!./*/emails.json'], {
-  base: '../../../../packages/shared/src/i18n',
-  import: 'default',
-});
+// English, the fallback, is never loaded for another language. Each language's list of files is a
+// module of its own too, fetched with that language's start catalogues: the start file holds none.
+const catalogueFilesOf: Record<Language, () => Promise<Record<string, CatalogueLoader>>> = {
+  en: () => import('./catalogues-en').then((m) => m.catalogueFiles),
+  ar: () => import('./catalogues-ar').then((m) => m.catalogueFiles),
+  es: () => import('./catalogues-es').then((m) => m.catalogueFiles),
+};
 
 /** The files of each namespace in one language: `<namespace>.json` and its parts (`errors.<feature>.json`). */
 export function cataloguePlan(files: Record<string, CatalogueLoader>, lang: string): Map<string, CatalogueLoader[]> {
@@ -54,10 +55,14 @@ export function loadCatalogues(namespaces: readonly string[]): Promise<void> {
   ).then(() => undefined);
 }
 
+// dayjs (the date pickers' month and day names) in the language shown. English is its default, so
+// the English pages load no dayjs before they show; the others load it with their locale.
 const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   en: () => Promise.resolve(),
-  ar: () => import('dayjs/locale/ar'),
-  es: () => import('dayjs/locale/es'),
+  ar: () =>
+    Promise.all([import('dayjs'), import('dayjs/locale/ar')]).then(([{ default: dayjs }]) => dayjs.locale('ar')),
+  es: () =>
+    Promise.all([import('dayjs'), import('dayjs/locale/es')]).then(([{ default: dayjs }]) => dayjs.locale('es')),
 };
 
 /** Languages in their own names, as the language menus list them. */
@@ -80,7 +85,7 @@ function applyToDocument(lang: Language): void {
 /** Starts i18next with the stored language and loads what every page shows; the app renders after it. */
 export async function startI18n(): Promise<void> {
   const lang = storedLanguage();
-  plan = cataloguePlan(catalogueFiles, lang);
+  const files = catalogueFilesOf[lang]();
   await i18next.use(initReactI18next).init({
     resources: {},
     lng: lang,
@@ -90,7 +95,8 @@ export async function startI18n(): Promise<void> {
     interpolation: { escapeValue: false },
   });
   applyToDocument(lang);
-  await Promise.all([loadCatalogues(START_NAMESPACES), dayjsLocales[lang]().then(() => dayjs.locale(lang))]);
+  plan = cataloguePlan(await files, lang);
+  await Promise.all([loadCatalogues(START_NAMESPACES), dayjsLocales[lang]()]);
 }
 
 export const i18n = i18next;

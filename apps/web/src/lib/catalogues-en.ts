@@ -1,0 +1,10 @@
+// The catalogue files of one language (packages/shared/src/i18n/en), each a module loaded on demand. Only
+// the language shown is fetched (lib/i18n.ts): it is built into that language's start-catalogue file
+// (vite.config.ts), so the app's start file does not carry every language's list of files.
+import type { Catalogue } from '@app/shared/i18n/translate';
+
+/** Keys read `./en/<file>.json`. */
+export const catalogueFiles = import.meta.glob<Catalogue>(['./en/*.json', '!./en/emails.json'], {
+  base: '../../../../packages/shared/src/i18n',
+  import: 'default',
+});

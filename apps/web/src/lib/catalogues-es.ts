@@ -1,0 +1,10 @@
+// The catalogue files of one language (packages/shared/src/i18n/es), each a module loaded on demand. Only
+// the language shown is fetched (lib/i18n.ts): it is built into that language's start-catalogue file
+// (vite.config.ts), so the app's start file does not carry every language's list of files.
+import type { Catalogue } from '@app/shared/i18n/translate';
+
+/** Keys read `./es/<file>.json`. */
+export const catalogueFiles = import.meta.glob<Catalogue>(['./es/*.json', '!./es/emails.json'], {
+  base: '../../../../packages/shared/src/i18n',
+  import: 'default',
+});
