@@ -1,9 +1,9 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useForgotPassword } from '../api/forgot-password';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { useSignInForm } from '../hooks/use-sign-in-form';
 import { zodFormErrors } from '@/lib/form-errors';
 import { loadAuthSchemas } from '../utils/auth-schemas';
 import { BackToLoginLink } from './back-to-login-link';
@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const feedback = useSignInFeedback();
-  const form = useForm({
+  const form = useSignInForm({
     initialValues: { email: '' },
     validate: async (values) => zodFormErrors((await loadAuthSchemas()).forgotPasswordBodySchema, values, t),
   });

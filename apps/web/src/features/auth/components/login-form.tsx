@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { SignInResponse } from '@app/shared/auth/schemas';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { useSignInForm } from '../hooks/use-sign-in-form';
 import { zodFormErrors } from '@/lib/form-errors';
 import { loadAuthSchemas } from '../utils/auth-schemas';
 import { EmailField } from './email-field';
@@ -18,7 +18,7 @@ export function LoginForm({ subdomain, onResponse }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const feedback = useSignInFeedback();
-  const form = useForm({
+  const form = useSignInForm({
     initialValues: { email: '', password: '' },
     validate: async (values) => zodFormErrors((await loadAuthSchemas()).loginBodySchema, values, t),
   });

@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInResponse } from '@app/shared/auth/schemas';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { useSignInForm } from '../hooks/use-sign-in-form';
 import { zodFormErrors } from '@/lib/form-errors';
 import { loadAuthSchemas } from '../utils/auth-schemas';
 import { SignInErrorAlert } from './sign-in-error-alert';
@@ -17,7 +17,7 @@ export function OtpStep({ onResponse, onBack }: OtpStepProps) {
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useVerifyOtp();
   const feedback = useSignInFeedback();
-  const form = useForm({
+  const form = useSignInForm({
     initialValues: { code: '' },
     validate: async (values) => zodFormErrors((await loadAuthSchemas()).verifyOtpBodySchema, values, t),
   });

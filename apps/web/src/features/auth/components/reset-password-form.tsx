@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { useSignInFeedback } from '../hooks/use-sign-in-feedback';
+import { useSignInForm } from '../hooks/use-sign-in-form';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { loadAuthSchemas } from '../utils/auth-schemas';
 import { SignInErrorAlert } from './sign-in-error-alert';
@@ -15,7 +15,7 @@ export function ResetPasswordForm({ token, onDone, onExpired }: ResetPasswordFor
   const { t } = useTranslation('auth');
   const reset = useResetPassword();
   const feedback = useSignInFeedback();
-  const form = useForm({
+  const form = useSignInForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: async (values) =>
       zodFormErrors((await loadAuthSchemas()).resetPasswordBodySchema, { ...values, token }, t),
