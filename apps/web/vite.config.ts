@@ -22,14 +22,14 @@ const sourcePath = (...prefixes: string[]) =>
   );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
-// these budgets (issue 24 item 20). They sit a few kB above today's weights (184.5 and 379.8 kB), so
+// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.2 and 379.8 kB), so
 // small changes pass and a page cannot grow back unnoticed; the targets are 150 and 300 kB.
 const PAGE_BUDGETS = [
   {
     name: '/login',
     modules: ['src/features/auth/components/login-page.tsx'],
     namespaces: [...START_NAMESPACES, 'auth', 'layout'],
-    maxBytes: 186_000,
+    maxBytes: 177_700,
   },
   {
     name: 'dashboard',
@@ -84,6 +84,9 @@ export default defineConfig({
               },
               priority: 90,
             },
+            // The date library, on its own: the Arabic and Spanish pages load it at start with their locale
+            // (src/lib/i18n.ts), and it would otherwise bring along the file of whichever page took it.
+            { name: 'dayjs', test: /[\\/]node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/, priority: 60 },
             // The sign-in pages, with the form parts most pages share (inputs, @mantine/form).
             { name: 'sign-in-pages', test: sourcePath('features/auth/'), priority: 50 },
             // The signed-in layout: menu, top bar, real-time notices.
