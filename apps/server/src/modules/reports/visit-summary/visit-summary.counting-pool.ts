@@ -9,9 +9,11 @@ import type { Bytes, CountedSummary, CountInput } from './visit-summary.counting
 
 /** Threads counting summaries. */
 export const COUNTING_THREADS = 1;
+/** A thread idle this long stops, and its memory (a heap of its own) goes back: the summary is occasional. */
+const IDLE_MS = 60_000;
 
 type Pending = { resolve: (result: CountedSummary) => void; reject: (err: Error) => void };
-type Thread = { worker: Worker; pending: Map<number, Pending> };
+type Thread = { worker: Worker; pending: Map<number, Pending>; idle?: NodeJS.Timeout };
 type Reply = { id: number; result?: CountedSummary; error?: string };
 
 const threads: Thread[] = [];
@@ -32,18 +34,30 @@ function spawn(): Worker {
   return new Worker(new URL('./visit-summary-counting-worker.js', here));
 }
 
+function forget(thread: Thread) {
+  const i = threads.indexOf(thread);
+  if (i >= 0) threads.splice(i, 1);
+}
+
 function startThread(): Thread {
   const thread: Thread = { worker: spawn(), pending: new Map() };
   const fail = (err: Error) => {
-    threads.splice(threads.indexOf(thread), 1);
+    forget(thread);
     for (const p of thread.pending.values()) p.reject(err);
     thread.pending.clear();
   };
   thread.worker.on('message', ({ id, result, error }: Reply) => {
     const p = thread.pending.get(id);
     thread.pending.delete(id);
-    // An idle thread does not keep the process alive.
-    if (thread.pending.size === 0) thread.worker.unref();
+    // An idle thread does not keep the process alive, and stops after a while.
+    if (thread.pending.size === 0) {
+      thread.worker.unref();
+      thread.idle = setTimeout(() => {
+        if (thread.pending.size > 0) return;
+        forget(thread);
+        void thread.worker.terminate();
+      }, IDLE_MS).unref();
+    }
     if (!p) return;
     if (result) p.resolve(result);
     else p.reject(new Error(`visit summary counting failed: ${error ?? 'no answer'}`));
@@ -75,6 +89,7 @@ export function countOffLoop(input: CountInput): Promise<CountedSummary> {
   const buffers = [input.rows, input.stays, input.late, input.early].flatMap((b) => (b ? [b.buffer] : []));
   return new Promise<CountedSummary>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
+    clearTimeout(thread.idle);
     thread.worker.ref();
     thread.worker.postMessage({ id, input }, buffers);
   });
