@@ -32,7 +32,7 @@ function emit(): void {
 export const hasStoredSession = (): boolean => localStorage.getItem(USER_KEY) !== null;
 
 /**
- * Loads the check of the stored login result (the shared schema, with zod) once. Start-up waits for
+ * Loads the check of the stored login result (session-check.ts) once. Start-up waits for
  * it when a sign-in is stored; a sign-in that appears later (this page, another tab) counts once it
  * has loaded.
  */

@@ -5,8 +5,12 @@
 // Where the connection stands is published (`useRealtimeStatus`): live once the company's room is
 // joined; reconnecting from a disconnect, or the moment the browser says it is offline, until the
 // next join, when every live view reads again what it may have missed (`onRealtimeResync`).
+//
+// socket.io's client loads when the connection is first wanted (the signed-in layout mounts), after the
+// page has shown: it is not part of what a page downloads before it shows. Handlers registered before
+// it has loaded are attached as it arrives, and the room is joined on connect, as before.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { TIMINGS } from '@app/shared/constants';
 import type {
   ClientToServerEvents,
@@ -18,6 +22,9 @@ import type {
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
+let loadingSocket: Promise<AppSocket> | null = null;
+/** The handlers of server events by name, attached to the socket once it exists. */
+const handlers = new Map<string, Set<(...args: never[]) => void>>();
 let entityId: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,9 +65,23 @@ function scheduleReconnect(): void {
   }, TIMINGS.socketReconnectMs);
 }
 
-function getSocket(): AppSocket {
-  if (socket) return socket;
+/** The socket, once socket.io's client has loaded (it loads once; a failed load is tried again). */
+function loadSocket(): Promise<AppSocket> {
+  loadingSocket ??= import('socket.io-client').then(
+    ({ io }) => socket ?? createSocket(io),
+    (error: unknown) => {
+      loadingSocket = null;
+      throw error;
+    },
+  );
+  return loadingSocket;
+}
+
+function createSocket(io: typeof import('socket.io-client').io): AppSocket {
   const created: AppSocket = io({ path: '/socket.io', autoConnect: false, reconnection: false, withCredentials: true });
+  for (const [event, listeners] of handlers) {
+    for (const listener of listeners) created.on(event as never, listener as never);
+  }
   created.on('connect', () => {
     if (entityId !== null) created.emit('join', entityId);
   });
@@ -100,11 +121,25 @@ function getSocket(): AppSocket {
 
 /** Connects for a company (or moves the connection to another one). */
 function connectRealtime(forEntityId: string): void {
-  const current = getSocket();
   const changed = entityId !== forEntityId;
   entityId = forEntityId;
-  if (!current.connected) current.connect();
-  else if (changed) current.emit('join', forEntityId);
+  loadSocket().then(
+    (current) => {
+      // Left or moved to another company while the client loaded: that call has its say.
+      if (entityId !== forEntityId) return;
+      if (!current.connected) current.connect();
+      else if (changed) current.emit('join', forEntityId);
+    },
+    () => {
+      // The client could not load (the network is gone): try again as a dropped connection would.
+      if (entityId !== forEntityId) return;
+      dropped();
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        if (entityId === forEntityId) connectRealtime(forEntityId);
+      }, TIMINGS.socketReconnectMs);
+    },
+  );
 }
 
 function disconnectRealtime(): void {
@@ -144,8 +179,8 @@ export function emitRealtime<E extends keyof ClientToServerEvents>(
   event: E,
   ...args: Parameters<ClientToServerEvents[E]>
 ): boolean {
-  const current = getSocket();
-  if (!current.connected) return false;
+  const current = socket;
+  if (!current?.connected) return false;
   // socket.io cannot narrow its argument list from a generic event name.
   (current.emit as (name: string, ...rest: unknown[]) => void)(event, ...args);
   return true;
@@ -171,11 +206,14 @@ export function useRealtimeEvent<E extends ServerEventName>(
   useEffect(() => {
     const listener = (payload: ServerEventPayload<E>) => latest.current(payload);
     // socket.io cannot narrow its listener type from a generic event name.
-    const typed = listener as unknown as ServerToClientEvents[E];
-    const current = getSocket();
-    current.on(event, typed as never);
+    const typed = listener as unknown as (...args: never[]) => void;
+    let listeners = handlers.get(event);
+    if (!listeners) handlers.set(event, (listeners = new Set()));
+    listeners.add(typed);
+    socket?.on(event, typed as never);
     return () => {
-      current.off(event, typed as never);
+      listeners.delete(typed);
+      socket?.off(event, typed as never);
     };
   }, [event]);
 }

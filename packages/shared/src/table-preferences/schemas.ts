@@ -1,72 +1,33 @@
-import { z } from 'zod';
-import { PAGING } from '../constants';
-
 // A member's saved state of one data grid (spec §3 "Table preference": page_url, table_head, url).
 // table_head is the column map (visibility, order, widths); url holds what the spec kept in the page's
 // address: filters, sorting, search and page size. Both are plain JSON, as TanStack Table keeps them.
+import { z } from 'zod';
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  GRID_KEY_PATTERN,
+  GRID_PAGE_SIZES,
+  TABLE_PREFERENCE_LIMITS,
+  TABLE_PREFERENCE_PAGES,
+} from './constants';
 
-/**
- * The grid pages that keep preferences. A page not listed here has none (the spec's "fixed exclusion
- * list" read the other way round); a new grid adds its key here.
- */
-export const TABLE_PREFERENCE_PAGES = [
-  'system-companies',
-  'users',
-  'multiple-signin',
-  'sites',
-  'kiosks',
-  'dashboard-logbook',
-  'expected-visits',
-  'rfid-enrollment',
-  'users-import-grid',
-  'users-import-queue',
-  'duplication-control-board',
-  'announcements',
-  'visit-permits',
-  'custom-fields',
-  'attendance-modes',
-  'compliances',
-  'journeys',
-  'integrations',
-  'emergency-sessions',
-  'emergency-list',
-  'reporting-history',
-  'reporting-visit-summary',
-  'reporting-timesheet',
-  'reporting-users-not-on-site',
-  'reporting-track-trace',
-  'reporting-export-list',
-  'reporting-kiosk-logs',
-  'reporting-printer',
-] as const;
-export type TablePreferencePage = (typeof TABLE_PREFERENCE_PAGES)[number];
-export const isTablePreferencePage = (value: unknown): value is TablePreferencePage =>
-  typeof value === 'string' && (TABLE_PREFERENCE_PAGES as readonly string[]).includes(value);
-
-export const GRID_PAGE_SIZES = [10, 25, 50, 100] as const;
-export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
-export const DEFAULT_GRID_PAGE_SIZE: GridPageSize = PAGING.defaultLimit;
-
-export const TABLE_PREFERENCE_LIMITS = {
-  columns: 100,
-  keyLength: 64,
-  minWidth: 40,
-  maxWidth: 1200,
-  sorts: 3,
-  filters: 30,
-  filterValues: 100,
-  filterValueLength: 200,
-  search: 100,
-} as const;
+export {
+  DEFAULT_GRID_PAGE_SIZE,
+  GRID_KEY_PATTERN,
+  GRID_PAGE_SIZES,
+  TABLE_PREFERENCE_LIMITS,
+  TABLE_PREFERENCE_PAGES,
+  emptyTableHead,
+  emptyTableUrl,
+  isGridKey,
+  isTablePreferencePage,
+  type GridPageSize,
+  type TablePreferencePage,
+} from './constants';
 
 const L = TABLE_PREFERENCE_LIMITS;
 
 /** A column id or filter key: starts with a letter, so no `__proto__` and friends. */
-export const gridKeySchema = z
-  .string()
-  .min(1)
-  .max(L.keyLength)
-  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/);
+export const gridKeySchema = z.string().min(1).max(L.keyLength).regex(GRID_KEY_PATTERN);
 
 /** A record of at most `max` keys; `message` is the translation key of the error (`errors:<message>`). */
 const boundedRecord = <T extends z.ZodType>(value: T, max: number, message: string) =>
@@ -118,6 +79,3 @@ export const tablePreferenceSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type TablePreference = z.infer<typeof tablePreferenceSchema>;
-
-export const emptyTableHead = (): TableHead => ({ visibility: {}, order: [], sizing: {} });
-export const emptyTableUrl = (): TableUrl => ({ filters: {}, sorting: [], limit: DEFAULT_GRID_PAGE_SIZE });

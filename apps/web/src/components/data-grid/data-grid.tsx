@@ -26,7 +26,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_PAGE_SIZES, type GridPageSize } from '@app/shared/table-preferences/schemas';
+import { GRID_PAGE_SIZES, type GridPageSize } from '@app/shared/table-preferences/constants';
 import { PagedListCard } from '@/components/ui/paged-list-card';
 import { ColumnMenu, type ColumnMenuItem } from './column-menu';
 import { GridRowNameContext } from './grid-row-action';

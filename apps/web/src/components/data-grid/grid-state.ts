@@ -7,12 +7,14 @@ import {
   DEFAULT_GRID_PAGE_SIZE,
   GRID_PAGE_SIZES,
   TABLE_PREFERENCE_LIMITS,
-  gridKeySchema,
-  type GridFilterValue,
+  isGridKey,
   type GridPageSize,
-  type SaveTablePreferenceBody,
-  type TableHead,
-  type TableUrl,
+} from '@app/shared/table-preferences/constants';
+import type {
+  GridFilterValue,
+  SaveTablePreferenceBody,
+  TableHead,
+  TableUrl,
 } from '@app/shared/table-preferences/schemas';
 
 const L = TABLE_PREFERENCE_LIMITS;
@@ -150,8 +152,6 @@ export function restoreGridState(saved: SavedPreference, config: GridConfig): Gr
   };
 }
 
-const isKey = (id: string) => gridKeySchema.safeParse(id).success;
-
 /** The body of PUT /table-preferences/{page}: what the server accepts, whatever the state holds. */
 export function toPreferenceBody(state: GridState, config: GridConfig): SaveTablePreferenceBody {
   const byId = new Map(config.columns.map((c) => [c.id, c]));
@@ -171,7 +171,7 @@ export function toPreferenceBody(state: GridState, config: GridConfig): SaveTabl
       order: mergeColumnOrder(
         state.columnOrder,
         config.columns.map((c) => c.id),
-      ).filter(isKey),
+      ).filter(isGridKey),
       sizing,
     },
     url: {

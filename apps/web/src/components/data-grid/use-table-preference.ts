@@ -4,13 +4,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { functionalUpdate, type RowData, type Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  emptyTableHead,
-  emptyTableUrl,
-  type SaveTablePreferenceBody,
-  type TablePreference,
-  type TablePreferencePage,
-} from '@app/shared/table-preferences/schemas';
+import { emptyTableHead, emptyTableUrl, type TablePreferencePage } from '@app/shared/table-preferences/constants';
+import type { SaveTablePreferenceBody, TablePreference } from '@app/shared/table-preferences/schemas';
 import { api } from '@/lib/api-client';
 import { columnInfo, type GridColumnDef } from './grid-columns';
 import {

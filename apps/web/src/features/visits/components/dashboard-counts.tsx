@@ -21,7 +21,8 @@ import {
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_COUNTS, type Dashboard, type DashboardCount } from '@app/shared/visits/schemas';
+import { DASHBOARD_COUNTS, type DashboardCount } from '@app/shared/visits/constants';
+import type { Dashboard } from '@app/shared/visits/schemas';
 import { navigateTo } from '@/lib/navigation';
 import classes from './dashboard.module.css';
 

@@ -1,10 +1,8 @@
-import { Badge, Button, Group, Popover, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { Badge, Button, Center, Loader, Popover, Stack, Text } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookFilterOptions } from '@app/shared/visits/schemas';
-import { JOURNEY_STAGES, VISIT_STATES } from '@app/shared/visits/stages';
-import { DATE_INPUT_FORMAT } from '@/lib/dates';
 import { activeFilterCount, type FilterPatch, type LogbookFilters } from '../utils/logbook-query';
 
 /** Where the logbook's filters live: the saved grid (on /) or the address (on /filtered). */
@@ -18,35 +16,16 @@ export type LogbookFilterControl = {
 
 type LogbookFiltersProps = { control: LogbookFilterControl; options: LogbookFilterOptions | undefined };
 
+// The fields (with the date picker) load once, when first wanted: pointing at or focusing the button
+// starts the load, so they are usually there by the time the popover opens.
+let fieldsModule: Promise<typeof import('./logbook-filter-fields')> | undefined;
+const loadFields = () => (fieldsModule ??= import('./logbook-filter-fields'));
+const LogbookFilterFields = lazy(() => loadFields().then((m) => ({ default: m.LogbookFilterFields })));
+
 /** The logbook's filters: days, state, site, area, user type and journey stage. */
 export function LogbookFilters({ control, options }: LogbookFiltersProps) {
   const { t } = useTranslation('visits');
-  const { filters, change } = control;
-  const active = activeFilterCount(filters);
-  const sites = options?.sites ?? [];
-  const site = sites.find((s) => s.id === filters.site_id);
-  const areaGroups = (site ? [site] : sites)
-    .filter((s) => s.areas.length > 0)
-    .map((s) => ({ group: s.name, items: s.areas.map((a) => ({ value: a.id, label: a.name })) }));
-
-  const select = (
-    key: 'state' | 'site_id' | 'area_id' | 'user_type_id' | 'stage',
-    label: string,
-    data: Parameters<typeof Select>[0]['data'],
-  ) => (
-    <Select
-      label={label}
-      placeholder={t('filters.any')}
-      data={data}
-      value={filters[key] ?? null}
-      onChange={(value) => change({ [key]: value })}
-      clearable
-      searchable
-      nothingFoundMessage={t('filters.nothing_found')}
-      comboboxProps={{ withinPortal: false }}
-      data-testid={`logbook-filter-${key}`}
-    />
-  );
+  const active = activeFilterCount(control.filters);
 
   return (
     <Popover position="bottom-start" shadow="md" width={560} trapFocus withinPortal>
@@ -62,6 +41,8 @@ export function LogbookFilters({ control, options }: LogbookFiltersProps) {
               </Badge>
             ) : null
           }
+          onPointerEnter={() => void loadFields()}
+          onFocus={() => void loadFields()}
           data-testid="logbook-filters"
         >
           {t('filters.button')}
@@ -72,55 +53,15 @@ export function LogbookFilters({ control, options }: LogbookFiltersProps) {
           <Text fw={600} size="sm">
             {t('filters.title')}
           </Text>
-          <DatePickerInput
-            type="range"
-            allowSingleDateInRange
-            label={t('filters.days')}
-            description={t('filters.days_hint')}
-            placeholder={t('filters.today')}
-            valueFormat={DATE_INPUT_FORMAT}
-            value={[filters.from ?? null, filters.to ?? null]}
-            onChange={([from, to]) => change({ from, to: to ?? from })}
-            clearable
-            popoverProps={{ withinPortal: false }}
-            data-testid="logbook-filter-days"
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {select(
-              'state',
-              t('filters.state'),
-              VISIT_STATES.map((state) => ({ value: state, label: t(`states.${state}`) })),
-            )}
-            {select(
-              'stage',
-              t('filters.stage'),
-              JOURNEY_STAGES.map((stage) => ({ value: stage, label: t(`stages.${stage}`) })),
-            )}
-            {select(
-              'site_id',
-              t('filters.site'),
-              sites.map((s) => ({ value: s.id, label: s.name })),
-            )}
-            {select('area_id', t('filters.area'), areaGroups)}
-            {select(
-              'user_type_id',
-              t('filters.user_type'),
-              (options?.user_types ?? []).map((type) => ({ value: type.id, label: type.name })),
-            )}
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              color="gray"
-              size="compact-sm"
-              leftSection={<IconFilterOff size={14} />}
-              disabled={active === 0}
-              onClick={control.clear}
-              data-testid="logbook-filters-clear"
-            >
-              {t('filters.clear')}
-            </Button>
-          </Group>
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <LogbookFilterFields control={control} options={options} />
+          </Suspense>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -2,12 +2,27 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, UnstyledBut
 import { IconNote, IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VISIT_LIMITS, visitNotesBodySchema, type Visit } from '@app/shared/visits/schemas';
+import { VISIT_LIMITS } from '@app/shared/visits/constants';
+import type { Visit } from '@app/shared/visits/schemas';
 import { ApiError } from '@/lib/api-client';
-import { zodFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useChangeVisitNotes } from '../api/change-visit-notes';
 import classes from './dashboard.module.css';
+
+/**
+ * What is wrong with the note, by the same rule and in the same words as the server: the schema and its
+ * messages load with the first save, not with the dashboard.
+ */
+async function notesError(
+  body: { notes: string },
+  t: (key: string, vars?: Record<string, string | number>) => string,
+): Promise<string | undefined> {
+  const [{ visitNotesBodySchema }, { zodFormErrors }] = await Promise.all([
+    import('@app/shared/visits/schemas'),
+    import('@/lib/form-errors'),
+  ]);
+  return zodFormErrors(visitNotesBodySchema, body, t).notes;
+}
 
 /** The form in the popover: the note, its length against the limit, and what is wrong with it. */
 function NotesForm({ visit, onClose }: { visit: Visit; onClose: () => void }) {
@@ -17,13 +32,13 @@ function NotesForm({ visit, onClose }: { visit: Visit; onClose: () => void }) {
   const change = useChangeVisitNotes();
   const length = notes.trim().length;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { notes };
     // The same rule as the server's: at most 30 characters once trimmed.
-    const errors = zodFormErrors(visitNotesBodySchema, body, t);
-    if (errors.notes) {
-      setError(errors.notes);
+    const invalid = await notesError(body, t);
+    if (invalid) {
+      setError(invalid);
       return;
     }
     change.mutate(
@@ -41,7 +56,7 @@ function NotesForm({ visit, onClose }: { visit: Visit; onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
         <TextInput
           label={t('notes.label', { name: visit.person.full_name })}

@@ -1,15 +1,9 @@
 // The dashboard logbook's filters and sorting, as its saved grid keeps them (on /) or its address
 // holds them (on /filtered, the logbook opened with the filter of the count that was clicked), and the
 // GET /visits and GET /dashboard queries they make.
-import { z } from 'zod';
-import {
-  DASHBOARD_COUNTS,
-  VISIT_LIMITS,
-  type DashboardCount,
-  type DashboardQuery,
-  type ListVisitsParams,
-  type VisitSortField,
-} from '@app/shared/visits/schemas';
+import { isIsoDate, isUuid } from '@app/shared/http/formats';
+import { DASHBOARD_COUNTS, VISIT_LIMITS, type DashboardCount, type VisitSortField } from '@app/shared/visits/constants';
+import type { DashboardQuery, ListVisitsParams } from '@app/shared/visits/schemas';
 import { JOURNEY_STAGES, VISIT_STATES } from '@app/shared/visits/stages';
 import {
   gridPageQuery,
@@ -40,15 +34,10 @@ export const LOGBOOK_SORT_COLUMNS = {
 /** The logbook opens on today's visits, the latest activity first (no column sorts that). */
 export const LOGBOOK_GRID: GridOptions = { defaultSorting: [], filterKeys: LOGBOOK_FILTER_KEYS };
 
-const uuid = z.uuid();
-const isoDate = z.iso.date();
-
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-const idOf = (value: unknown): string | undefined =>
-  typeof value === 'string' && uuid.safeParse(value).success ? value : undefined;
-const dateOf = (value: unknown): string | undefined =>
-  typeof value === 'string' && isoDate.safeParse(value).success ? value : undefined;
+const idOf = (value: unknown): string | undefined => (isUuid(value) ? value : undefined);
+const dateOf = (value: unknown): string | undefined => (isIsoDate(value) ? value : undefined);
 
 const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * DAY_MS).toISOString().slice(0, 10);
