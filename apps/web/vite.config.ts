@@ -28,7 +28,7 @@ const DASHBOARD_ON_DEMAND = sourcePath(
 );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
-// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.2 and 379.8 kB), so
+// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.2 and 319.3 kB), so
 // small changes pass and a page cannot grow back unnoticed; the targets are 150 and 300 kB.
 const PAGE_BUDGETS = [
   {
@@ -47,7 +47,7 @@ const PAGE_BUDGETS = [
       '@mantine/notifications/esm/index.mjs',
     ],
     namespaces: [...START_NAMESPACES, 'layout', 'events', 'grid', 'visits', 'sign-in', 'compliances', 'custom-fields'],
-    maxBytes: 381_000,
+    maxBytes: 321_300,
   },
 ];
 
