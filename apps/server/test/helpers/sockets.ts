@@ -57,7 +57,26 @@ export function joinRoom(socket: ClientSocket, entityId: string) {
 export function collect<E extends ServerEventName>(socket: ClientSocket, event: E, ms = 600) {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
   (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (p) => seen.push(p as never));
-  return { seen, settle: () => new Promise((r) => setTimeout(r, ms)).then(() => seen) };
+  return {
+    seen,
+    /** What came within `ms`: for events that must not come, or whose number is the point. */
+    settle: () => new Promise((r) => setTimeout(r, ms)).then(() => seen),
+    /**
+     * What came by the time `done` says it is all there (checked on each event), or after `timeoutMs`
+     * whatever came: the caller's assertions then say what is missing. No fixed wait to lose under load.
+     */
+    until: (done: (seen: Parameters<ServerToClientEvents[E]>[0][]) => boolean, timeoutMs = 15_000) =>
+      new Promise<typeof seen>((resolve) => {
+        if (done(seen)) return resolve(seen);
+        const finish = () => {
+          clearInterval(poll);
+          clearTimeout(timer);
+          resolve(seen);
+        };
+        const poll = setInterval(() => done(seen) && finish(), 20);
+        const timer = setTimeout(finish, timeoutMs);
+      }),
+  };
 }
 
 export function waitFor<E extends ServerEventName>(socket: ClientSocket, event: E, ms = 5000) {
