@@ -22,13 +22,40 @@ const sourcePath = (...prefixes: string[]) =>
   );
 
 const DASHBOARD = sourcePath('app/routes/home-page', 'features/visits/', 'features/dashboard/');
+// The shared parts the sign-in pages and the signed-in layout both use (inputs, alerts, avatars, badges,
+// a few icons, the company identity), in a file of their own: in the sign-in pages' file they made the
+// dashboard download that whole file.
+const SHARED_UI = new RegExp(
+  [
+    `[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:Input|InputBase|TextInput|Alert|Avatar|Badge|ActionIcon|CloseButton|Image|Anchor|Paper)[\\\\/]`,
+    `[\\\\/]@mantine[\\\\/]hooks[\\\\/]esm[\\\\/](?:use-id|use-uncontrolled|utils[\\\\/]random-id)[\\\\/]`,
+    `[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(?:Language|Lock|AlertCircle|CircleCheck|ShieldLock)\\.mjs$`,
+    `[\\\\/]@tanstack[\\\\/](?:react-query[\\\\/]build[\\\\/]modern[\\\\/]useMutation|query-core[\\\\/]build[\\\\/]modern[\\\\/]mutationObserver|react-router[\\\\/]dist[\\\\/]esm[\\\\/]useRouterState)\\.js$`,
+    `[\\\\/]use-resolved-styles-api\\.mjs$`,
+  ].join('|'),
+);
+const SHARED_UI_SOURCES = sourcePath('components/layout/display-names', 'components/ui/company-identity');
+
+// The other sign-in pages (forgot, reset, unlock), each routed on its own: out of the sign-in pages' file,
+// or /login would download them with it.
+const SIGN_IN = sourcePath('features/auth/');
+const OTHER_SIGN_IN_PAGES = sourcePath(
+  'features/auth/components/forgot-password-page',
+  'features/auth/components/reset-',
+  'features/auth/components/unlock-sign-in-page',
+  'features/auth/api/check-reset-token',
+  'features/auth/api/forgot-password',
+  'features/auth/api/reset-password',
+  'features/auth/api/unlock-sign-in',
+);
+
 const DASHBOARD_ON_DEMAND = sourcePath(
   'features/visits/components/logbook-filter-fields',
   'features/visits/components/badge-print',
 );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
-// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.2 and 319.3 kB), so
+// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.9 and 312.8 kB), so
 // small changes pass and a page cannot grow back unnoticed; the targets are 150 and 300 kB.
 const PAGE_BUDGETS = [
   {
@@ -47,7 +74,7 @@ const PAGE_BUDGETS = [
       '@mantine/notifications/esm/index.mjs',
     ],
     namespaces: [...START_NAMESPACES, 'layout', 'events', 'grid', 'visits', 'sign-in', 'compliances', 'custom-fields'],
-    maxBytes: 321_300,
+    maxBytes: 314_300,
   },
 ];
 
@@ -93,8 +120,14 @@ export default defineConfig({
             // The date library, on its own: the Arabic and Spanish pages load it at start with their locale
             // (src/lib/i18n.ts), and it would otherwise bring along the file of whichever page took it.
             { name: 'dayjs', test: /[\\/]node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/, priority: 60 },
-            // The sign-in pages, with the form parts most pages share (inputs, @mantine/form).
-            { name: 'sign-in-pages', test: sourcePath('features/auth/'), priority: 50 },
+            // Before the sign-in pages' group, or that group would take them as its pages' imports.
+            { name: 'shared-ui', test: (id) => SHARED_UI.test(id) || SHARED_UI_SOURCES.test(id), priority: 55 },
+            // /login with its sign-in steps and the password field.
+            {
+              name: 'sign-in-pages',
+              test: (id) => SIGN_IN.test(id) && !OTHER_SIGN_IN_PAGES.test(id),
+              priority: 50,
+            },
             // The signed-in layout: menu, top bar, real-time notices.
             {
               name: 'app-shell',
