@@ -38,6 +38,10 @@ const SHARED_UI_SOURCES = sourcePath('components/layout/display-names', 'compone
 
 // The other sign-in pages (forgot, reset, unlock), each routed on its own: out of the sign-in pages' file,
 // or /login would download them with it.
+const APP_SHELL = sourcePath('app/routes/authenticated-layout', 'components/layout/', 'features/realtime/');
+// What the layout loads when asked for (the layout settings), or the dashboard would download it as well.
+const APP_SHELL_ON_DEMAND = sourcePath('components/layout/layout-settings');
+
 const SIGN_IN = sourcePath('features/auth/');
 const OTHER_SIGN_IN_PAGES = sourcePath(
   'features/auth/components/forgot-password-page',
@@ -52,10 +56,11 @@ const OTHER_SIGN_IN_PAGES = sourcePath(
 const DASHBOARD_ON_DEMAND = sourcePath(
   'features/visits/components/logbook-filter-fields',
   'features/visits/components/badge-print',
+  'features/dashboard/components/settings-overview',
 );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
-// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.9 and 312.8 kB), so
+// these budgets (issue 24 item 20). They sit a few kB above today's weights (176.9 and 311.3 kB), so
 // small changes pass and a page cannot grow back unnoticed; the targets are 150 and 300 kB.
 const PAGE_BUDGETS = [
   {
@@ -74,7 +79,7 @@ const PAGE_BUDGETS = [
       '@mantine/notifications/esm/index.mjs',
     ],
     namespaces: [...START_NAMESPACES, 'layout', 'events', 'grid', 'visits', 'sign-in', 'compliances', 'custom-fields'],
-    maxBytes: 314_300,
+    maxBytes: 312_800,
   },
 ];
 
@@ -131,12 +136,12 @@ export default defineConfig({
             // The signed-in layout: menu, top bar, real-time notices.
             {
               name: 'app-shell',
-              test: sourcePath('app/routes/authenticated-layout', 'components/layout/', 'features/realtime/'),
+              test: (id) => APP_SHELL.test(id) && !APP_SHELL_ON_DEMAND.test(id),
               priority: 40,
             },
             { name: 'data-grid', test: sourcePath('components/data-grid/'), priority: 35 },
             // The dashboard (/): counts and logbook. What it loads when asked for (the filter fields with
-            // their date picker, the badge page) stays out, or the dashboard would download it as well.
+            // their date picker, the badge page, the settings overview) stays out, or the dashboard would download it as well.
             {
               name: 'dashboard',
               test: (id) => DASHBOARD.test(id) && !DASHBOARD_ON_DEMAND.test(id),

@@ -1,15 +1,20 @@
 import { AppShell, Drawer, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutPrefs } from '@app/shared/auth/schemas';
+import { OnceOpened } from '@/components/ui/once-opened';
 import type { StoredSession } from '@/lib/session';
 import classes from './app-layout.module.css';
 import { Footer } from './footer';
-import { LayoutSettingsDrawer } from './layout-settings-drawer';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useLayoutPrefs } from './use-layout-prefs';
+
+// The layout settings load when the person first opens them: no page needs them to show.
+const LayoutSettingsDrawer = lazy(() =>
+  import('./layout-settings-drawer').then((m) => ({ default: m.LayoutSettingsDrawer })),
+);
 
 /** Spec "Layout shell": the desktop breakpoint; below it the menu is a drawer opened by a burger. */
 const DESKTOP_BREAKPOINT = 992;
@@ -108,7 +113,9 @@ export function AppLayout({ session, children }: { session: StoredSession; child
           <SideMenu session={session} theme={themes.sidebar} expanded onNavigate={drawer.close} />
         </Drawer>
       )}
-      <LayoutSettingsDrawer opened={settingsOpened} onClose={settings.close} />
+      <OnceOpened opened={settingsOpened}>
+        <LayoutSettingsDrawer opened={settingsOpened} onClose={settings.close} />
+      </OnceOpened>
     </AppShell>
   );
 }
