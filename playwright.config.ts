@@ -1,4 +1,5 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { HEADLESS_SHELL } from './e2e/tools/browser-path';
 
 // Browser tests: Playwright's runner on the system's Chromium (never `playwright install`), against
 // the built app that e2e/global-setup.ts starts on a free port with a fresh embedded database.
@@ -44,7 +45,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's headless shell (Playwright's own choice for headless Chromium): the same engine without
       // the browser's window and its GPU rasterisation, a fifth less time for the same tests (decision 039).
-      executablePath: '/usr/bin/chromium-headless-shell',
+      executablePath: HEADLESS_SHELL,
       args: [
         '--headless',
         '--no-sandbox',

@@ -16,7 +16,9 @@ describe('ensure-chromium', () => {
   it('stops at once with the command to run when it is missing and cannot be installed', () => {
     const result = check({ CHROMIUM_PATH: '/nonexistent/chromium', APT_GET: '/nonexistent/apt-get' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('sudo apt-get install -y --no-install-recommends chromium-headless-shell fonts-dejavu-core');
+    expect(result.stderr).toContain(
+      'sudo apt-get install -y --no-install-recommends chromium-headless-shell fonts-dejavu-core',
+    );
     expect(result.stderr).toContain('SKIP_BROWSER_TESTS=1 npm test');
   });
 });

@@ -1,14 +1,15 @@
 // Before the browser tests: they drive Debian's Chromium headless shell (decision 039; Playwright's own
-// browsers cannot be downloaded here). When it is missing, install it as .ci/run does if this user may (root, or sudo
-// without a password), else stop at once with the one command to run.
+// browsers cannot be downloaded here). When it is missing, install it as .ci/run does if this user may
+// (root, or sudo without a password), else stop at once with the one command to run.
 //   node --import tsx e2e/tools/ensure-chromium.ts
 // CHROMIUM_PATH and APT_GET name the browser and the installer (the tests point them elsewhere).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { HEADLESS_SHELL, HEADLESS_SHELL_PACKAGE } from './browser-path';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? HEADLESS_SHELL;
 const aptGet = process.env.APT_GET ?? '/usr/bin/apt-get';
-const PACKAGES = ['chromium-headless-shell', 'fonts-dejavu-core'];
+const PACKAGES = [HEADLESS_SHELL_PACKAGE, 'fonts-dejavu-core'];
 const INSTALL = `sudo apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
 
 /** How this user may run the installer: directly (root), through sudo without a password, or not at all. */
