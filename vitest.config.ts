@@ -34,13 +34,13 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
-          // On the embedded database each file opens a database of its own, so files need not each import
-          // the whole server again: a worker imports it once (in CI the pass's import time fell from 413 s
-          // to 60 s). On PostgreSQL files share the run's database and stay isolated: shared, a file's
-          // module state (the access cache's notice listener among them) reached the files after it in the
-          // worker (decision 036). A file whose planner must see only its own rows' statistics (the plan
-          // tests) makes a database of its own from the run's template.
-          isolate: Boolean(process.env.TEST_DATABASE_URL),
+          // Files need not each import the whole server again: a worker imports it once (in CI the embedded
+          // pass's import time fell from 413 s to 60 s, the PostgreSQL pass's from 362 s). So every file leaves
+          // module state as it found it (spies restored, patched prototypes put back, listeners stopped); on
+          // PostgreSQL files share the run's database, and a file whose planner must see only its own rows'
+          // statistics (the plan tests) makes a database of its own from the run's template. TEST_ISOLATE=1
+          // runs each file in a fresh module graph, to tell a leak between files from a failure of the file.
+          isolate: Boolean(process.env.TEST_ISOLATE),
           sequence: { groupOrder: 1 },
         },
       },

@@ -181,6 +181,9 @@ for (const language of ['en', 'ar'] as const) {
     try {
       await page.goto('/logout');
       await expect(page).toHaveURL(/\/login/);
+      // The app reaches /login first in its own document, then loads the sign-in pages' (decision 040):
+      // only their form says the page that is there now is the one to talk to.
+      await expect(page.getByTestId('login-email')).toBeVisible();
       await useLanguage(page, language, '/login');
       const signedOut: Walk = { found, shellChecked: false, placeholders: new Set() };
       for (const path of PUBLIC_PAGES) {

@@ -351,7 +351,7 @@ test('the site tree opens the kiosks of an area on top of the saved grid, even b
   const saved = page.waitForResponse(
     (res) => res.url().endsWith('/table-preferences/kiosks') && res.request().method() === 'PUT' && res.ok(),
   );
-  await chooseOption(page, page.getByTestId('kiosks-page-size'), '25');
+  await page.getByTestId('kiosks-page-size').selectOption('25');
   await saved;
 
   // The saved grid is slow to come: the link is followed before it has been read.

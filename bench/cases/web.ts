@@ -72,7 +72,7 @@ async function signIn(context: BrowserContext, baseUrl: string, cookie: string):
 // `networkidle` (0.5 s): the dashboard waits 0.5 s on a timer (spec) before it loads its page.
 const QUIET_MS = 1500;
 const MAX_WAIT_MS = 30_000;
-// Socket.IO's long polls stay open by design: they are no sign of a page still loading.
+// The real-time connection stays open by design: it is no sign of a page still loading.
 const isLongPoll = (url: string) => new URL(url).pathname.startsWith('/socket.io/');
 
 async function weighPage(page: Page, url: string): Promise<PageWeight> {

@@ -55,6 +55,15 @@ export function serverEntry(): { command: string[]; entry: string } {
   return { command: ['--import', 'tsx', SOURCE_ENTRY], entry: 'tsx apps/server/src/server.ts' };
 }
 
+/** The load generators ask far more than a person, a session or a kiosk would: no rate limit is hit. */
+export const NO_RATE_LIMITS = {
+  PUBLIC_RATE_LIMIT: NEVER_LIMITED,
+  API_RATE_LIMIT: NEVER_LIMITED,
+  SESSION_RATE_LIMIT: NEVER_LIMITED,
+  API_TOKEN_RATE_LIMIT: NEVER_LIMITED,
+  DEVICE_RATE_LIMIT: NEVER_LIMITED,
+};
+
 /** The environment the app runs with under the bench: production, quiet logs, jobs on, no limits hit. */
 export function serverEnv(kind: DatabaseKind, location: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -63,11 +72,7 @@ export function serverEnv(kind: DatabaseKind, location: string, port: number): N
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     JOBS: 'true',
-    PUBLIC_RATE_LIMIT: NEVER_LIMITED,
-    API_RATE_LIMIT: NEVER_LIMITED,
-    SESSION_RATE_LIMIT: NEVER_LIMITED,
-    API_TOKEN_RATE_LIMIT: NEVER_LIMITED,
-    DEVICE_RATE_LIMIT: NEVER_LIMITED,
+    ...NO_RATE_LIMITS,
     HOST: '127.0.0.1',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

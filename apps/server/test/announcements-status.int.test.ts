@@ -24,13 +24,22 @@ let ctx: TestContext;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A database of its own on PostgreSQL: the job runner started below runs the minute sweeps (auto
+  // sign-out, announcements, retention), which go through every company of the database they run on,
+  // and other files' companies share the run's.
+  ctx = await createTestApp({}, undefined, { ownDatabase: true });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await ctx.close();
 });
+
+/** The address of this file's own database, on the run's server. */
+async function ownUrl(runUrl: string): Promise<string> {
+  const { rows } = await ctx.db.query('select current_database() as name');
+  return Object.assign(new URL(runUrl), { pathname: `/${String(rows[0]!.name)}` }).toString();
+}
 
 const company = (timezone = 'UTC') => announcingCompany(ctx.app, ctx.db.db, timezone);
 
@@ -187,7 +196,9 @@ describe('the job runner', () => {
   it('runs an announcement’s queued change at its time on this database, raising the event, and stops cleanly', async () => {
     const testDb = inject('testDb');
     // Its own app on the same database, as a second server process would be.
-    const runner = await createTestApp(testDb.kind === 'postgres' ? { DATABASE_URL: testDb.url } : {}, { db: ctx.db });
+    const runner = await createTestApp(testDb.kind === 'postgres' ? { DATABASE_URL: await ownUrl(testDb.url) } : {}, {
+      db: ctx.db,
+    });
     try {
       await runner.app.listen({ port: 0, host: '127.0.0.1' });
       await runner.app.jobs.start();

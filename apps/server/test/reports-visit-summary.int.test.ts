@@ -7,6 +7,7 @@ import { users } from '../src/db/schema/index';
 import { loadUserAccess } from '../src/modules/access/access.service';
 import { reportSource } from '../src/modules/reports/report-sources';
 import { summaryGroups, type SummaryWhere } from '../src/modules/reports/visit-summary/visit-summary.repository';
+import { SUMMARY_MAX_WAITING, summaryTurns } from '../src/modules/reports/visit-summary/visit-summary.service';
 import { summaryGroupsFromStats } from '../src/modules/reports/visit-summary/visit-summary.stats';
 import { addMode, addReason } from './helpers/attendance-factories';
 import { bulkPeople, bulkVisits, vacuumAnalyze } from './helpers/bulk-rows';
@@ -152,6 +153,29 @@ describe('the visit summary', () => {
     expect(body.days.map((d) => d.day)).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
     expect(body.heat_map.flat().every((n) => n === 0)).toBe(true);
     expect(body.sites).toEqual([]);
+  });
+
+  it('takes summaries in turns, and past its queue refuses one with a time to retry', async () => {
+    const w = await visitsWorld(ctx.app, ctx.db.db);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const holds: Promise<void>[] = [];
+    // Every turn taken: a summary asked now waits, and answers once a turn frees.
+    while (summaryTurns.waiting === 0) holds.push(summaryTurns.run(() => gate));
+    const queued = w.admin.get(`/reports/visit-summary?${PERIOD}`);
+    await expect.poll(() => summaryTurns.waiting).toBe(2);
+    // The queue full: the next is refused at once, in the reader's words, with when to try again.
+    while (summaryTurns.waiting < SUMMARY_MAX_WAITING) holds.push(summaryTurns.run(() => gate));
+    const refused = await w.admin.get(`/reports/visit-summary?${PERIOD}`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json<{ message: string }>().message).toBe('Too many requests. Try again in 5 seconds.');
+
+    open();
+    await Promise.all(holds);
+    expect((await queued).statusCode).toBe(200);
+    expect([summaryTurns.running, summaryTurns.waiting]).toEqual([0, 0]);
+    expect((await w.admin.get(`/reports/visit-summary?${PERIOD}`)).statusCode).toBe(200);
   });
 
   it('refuses bad periods and unknown filters, naming the field', async () => {

@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from './helpers/test-app';
 const ASSET = '/assets/start-Ab12Cd34.js';
 const ASSET_BODY = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const INDEX_BODY = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body></body></html>\n`;
+const SIGN_IN_BODY = `<!doctype html><html><head><script type="module" src="/assets/sign-in-Ef56Gh78.js"></script></head><body></body></html>\n`;
 const FAVICON_BODY = '<svg xmlns="http://www.w3.org/2000/svg"/>\n';
 
 let ctx: TestContext;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(os.tmpdir(), 'fd-web-'));
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX_BODY);
+  writeFileSync(path.join(webDist, 'sign-in.html'), SIGN_IN_BODY);
   writeFileSync(path.join(webDist, 'favicon.svg'), FAVICON_BODY);
   const asset = path.join(webDist, ASSET);
   writeFileSync(asset, ASSET_BODY);
@@ -88,7 +90,7 @@ describe('web app assets', () => {
   });
 
   it('makes browsers ask again for index.html, at / and as the page of every client route', async () => {
-    for (const url of ['/', '/users', '/pre-registration/abc', '/login?next=%2Fsites']) {
+    for (const url of ['/', '/users', '/pre-registration/abc', '/login/extra', '/logins', '/logout']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -98,6 +100,17 @@ describe('web app assets', () => {
     const head = await ctx.app.inject({ method: 'HEAD', url: '/users' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the sign-in pages with the sign-in document, whatever their query, and asks again for it too', async () => {
+    const pages = ['/login', '/login/', '/login?redirect=%2Fsites', '/forgot-password', '/reset-password?token=abc'];
+    for (const url of [...pages, '/unlock-sign-in?token=abc']) {
+      const res = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.payload, url).toBe(SIGN_IN_BODY);
+    }
   });
 
   it('keeps other files of the build a short while', async () => {

@@ -16,8 +16,13 @@ const chunk = (fileName: string, moduleIds: string[], more: Partial<BuiltChunk> 
 const SRC = '/repo/apps/web/src';
 const I18N = '/repo/packages/shared/src/i18n';
 
-// An entry with a runtime, a login page sharing a forms chunk with the dashboard, catalogues, style sheets.
+// Two documents' entries with a runtime, a login page sharing a forms chunk with the dashboard,
+// catalogues, style sheets.
 const bundle: BuiltBundle = {
+  'assets/sign-in.js': chunk('assets/sign-in.js', [`${SRC}/sign-in-main.tsx`], {
+    isEntry: true,
+    imports: ['assets/runtime.js', 'assets/login.js'],
+  }),
   'assets/index.js': chunk('assets/index.js', [`${SRC}/main.tsx`], {
     isEntry: true,
     imports: ['assets/runtime.js'],
@@ -25,7 +30,7 @@ const bundle: BuiltBundle = {
   }),
   'assets/runtime.js': chunk('assets/runtime.js', ['\0rolldown/runtime.js']),
   'assets/login.js': chunk('assets/login.js', [`${SRC}/features/auth/components/login-page.tsx`], {
-    imports: ['assets/forms.js', 'assets/index.js'],
+    imports: ['assets/forms.js'],
   }),
   'assets/forms.js': chunk('assets/forms.js', ['/repo/node_modules/@mantine/form/esm/index.mjs'], {
     viteMetadata: { importedCss: new Set(['assets/forms.css']) },
@@ -45,8 +50,9 @@ const bundle: BuiltBundle = {
 };
 
 describe('pageFiles', () => {
-  it("takes the entry, the page's modules with what they import, their catalogues and style sheets", () => {
+  it("takes its document's entry, the page's modules with what they import, their catalogues and style sheets", () => {
     const files = pageFiles(bundle, {
+      entry: 'src/sign-in-main.tsx',
       modules: ['src/features/auth/components/login-page.tsx'],
       namespaces: ['common', 'auth', 'layout'],
     });
@@ -55,17 +61,20 @@ describe('pageFiles', () => {
       'assets/catalogues-en.js',
       'assets/forms.css',
       'assets/forms.js',
-      'assets/index.css',
-      'assets/index.js',
       'assets/layout.account.js',
       'assets/layout.js',
       'assets/login.js',
       'assets/runtime.js',
+      'assets/sign-in.js',
     ]);
   });
 
-  it('leaves out the other pages and languages', () => {
-    const files = pageFiles(bundle, { modules: ['src/app/routes/home-page.tsx'], namespaces: [] });
+  it('leaves out the other document, pages and languages', () => {
+    const files = pageFiles(bundle, {
+      entry: 'src/main.tsx',
+      modules: ['src/app/routes/home-page.tsx'],
+      namespaces: [],
+    });
     expect(files).toEqual([
       'assets/dashboard.js',
       'assets/forms.css',
@@ -78,16 +87,26 @@ describe('pageFiles', () => {
   });
 
   it('refuses a module or a namespace no chunk holds, rather than counting nothing', () => {
-    expect(() => pageFiles(bundle, { modules: ['src/features/auth/components/gone.tsx'], namespaces: [] })).toThrow(
-      /no chunk holds src\/features\/auth\/components\/gone\.tsx/,
+    const entry = 'src/main.tsx';
+    expect(() =>
+      pageFiles(bundle, { entry, modules: ['src/features/auth/components/gone.tsx'], namespaces: [] }),
+    ).toThrow(/no chunk holds src\/features\/auth\/components\/gone\.tsx/);
+    expect(() => pageFiles(bundle, { entry, modules: [], namespaces: ['visits'] })).toThrow(/namespace visits/);
+    expect(() => pageFiles(bundle, { entry: 'src/gone-main.tsx', modules: [], namespaces: [] })).toThrow(
+      /no entry holds src\/gone-main\.tsx/,
     );
-    expect(() => pageFiles(bundle, { modules: [], namespaces: ['visits'] })).toThrow(/namespace visits/);
   });
 });
 
 describe('weighPages', () => {
   it('adds up the brotli copies the server sends, and gives the budget beside', () => {
-    const page = { name: '/', modules: ['src/app/routes/home-page.tsx'], namespaces: [], maxBytes: 1000 };
+    const page = {
+      name: '/',
+      entry: 'src/main.tsx',
+      modules: ['src/app/routes/home-page.tsx'],
+      namespaces: [],
+      maxBytes: 1000,
+    };
     const [weight] = weighPages(bundle, [page]);
     const expected = pageFiles(bundle, page)
       .map((f) => {

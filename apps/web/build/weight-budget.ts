@@ -1,6 +1,6 @@
 // What /login and the dashboard download before they show (issue 24 item 20), worked out from the build's
 // own chunk graph and checked against a budget: the build fails when a page outgrows it, so its weight
-// cannot creep back unnoticed. A page's files are the entry with every file it imports, the files of the
+// cannot creep back unnoticed. A page's files are its document's entry with every file it imports, the files of the
 // modules the page loads on the way (its route's component, the layout, the overlays) with theirs, the
 // catalogue files of the namespaces it shows (in English, the default language), and the style sheets of
 // all of them; each is counted brotli-compressed as the server sends it (precompress.ts). The bench's
@@ -11,6 +11,8 @@ import { brotliParams } from './precompress.ts';
 
 export type PageBudget = {
   name: string;
+  /** The first module of the page's document, as the end of its path (`src/main.tsx`): its entry. */
+  entry: string;
   /** Modules the page loads besides the entry, as the end of their path (`src/app/routes/home-page.tsx`). */
   modules: readonly string[];
   /** Catalogue namespaces the page loads besides the start ones (each with its parts). */
@@ -44,18 +46,21 @@ const catalogueModule = (lang: string, namespace: string) =>
   new RegExp(`/i18n/${lang}/${namespace.replace(/[.-]/g, '\\$&')}(?:\\.[\\w-]+)?\\.json$`);
 
 /**
- * The files a page loads: the entry's and the named modules' chunks with everything they import, the
+ * The files a page loads: its document's entry and the named modules' chunks with everything they import, the
  * catalogue chunks of its namespaces, and the style sheets of those chunks. Throws when a named module
  * is in no chunk (renamed or moved: the budget would silently stop counting it).
  */
 export function pageFiles(
   bundle: BuiltBundle,
-  page: Pick<PageBudget, 'modules' | 'namespaces'>,
+  page: Pick<PageBudget, 'entry' | 'modules' | 'namespaces'>,
   lang = 'en',
 ): string[] {
   const chunks = Object.values(bundle).filter((f): f is BuiltChunk => f.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const roots = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+  const roots = chunks
+    .filter((c) => c.isEntry && c.moduleIds.some((id) => normal(id).endsWith(page.entry)))
+    .map((c) => c.fileName);
+  if (roots.length === 0) throw new Error(`weight budget: no entry holds ${page.entry}`);
   for (const suffix of page.modules) {
     const holding = chunksHolding(chunks, suffix);
     if (holding.length === 0) throw new Error(`weight budget: no chunk holds ${suffix}`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { signInPageOf } from '@app/shared/http/sign-in-pages';
 import { t } from '../lib/i18n';
 
 // Vite names every file under assets/ by a hash of its content: a changed file is a new address, so a
@@ -30,8 +31,9 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/s
 
 /**
  * The built web app (`WEB_DIST`, else apps/web/dist) when there is one: its files as the build wrote
- * them, brotli or gzip when the build left a compressed copy and the browser takes it; every other
- * GET that is no API call and no asset gets index.html, whose router shows its own 404.
+ * them, brotli or gzip when the build left a compressed copy and the browser takes it; the sign-in
+ * pages get sign-in.html (a document of their own, without the signed-in app); every other GET that is
+ * no API call and no asset gets index.html, whose router shows its own 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const root = path.resolve(opts.root);
@@ -54,7 +56,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     const isPage = !isApiPath(req.url) && !req.url.startsWith(ASSETS_URL);
     if (isPage && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Every client route is answered by the single-page app; it shows its own 404.
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      const page = signInPageOf(req.url.split('?')[0]!) ? 'sign-in.html' : 'index.html';
+      return reply.header('cache-control', REVALIDATE).sendFile(page);
     }
     // A missing asset is a 404 too: index.html in its place would fail as a script with a MIME error.
     return reply.status(404).send({ code: 'not_found', message: t(req.lang, 'errors:not_found') });

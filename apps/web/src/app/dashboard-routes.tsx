@@ -4,6 +4,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { TIMINGS } from '@app/shared/constants';
 import { paths } from '@/config/paths';
 import { getStoredUser } from '@/lib/session';
+import { DASHBOARD_NAMESPACES } from './dashboard-namespaces';
 import { appPage, appRoute } from './route-shells';
 
 const dashboardDelay = async () => {
@@ -15,7 +16,6 @@ const dashboardDelay = async () => {
  * A page in the app layout; it renders once its module and the namespaces it shows (besides the
  * layout's) have loaded, and after `wait` when given.
  */
-const DASHBOARD_NAMESPACES = ['visits', 'sign-in', 'custom-fields', 'compliances', 'grid'];
 
 export const dashboardRoutes = [
   appPage(

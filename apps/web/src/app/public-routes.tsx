@@ -2,29 +2,14 @@
 // the pages a link or an error lands on.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { hrefFor, paths } from '@/config/paths';
-import { comingSoonPage, publicPage, rootRoute } from './route-shells';
+import { comingSoonPage, publicPage, rootRoute, signInPage } from './route-shells';
 
 export const publicRoutes = [
-  publicPage(
-    paths.login,
-    lazyRouteComponent(() => import('@/features/auth/components/login-page'), 'LoginPage'),
-    ['auth', 'layout'],
-  ),
-  publicPage(
-    paths.forgotPassword,
-    lazyRouteComponent(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
-    ['auth', 'layout'],
-  ),
-  publicPage(
-    paths.resetPassword,
-    lazyRouteComponent(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
-    ['auth', 'layout'],
-  ),
-  publicPage(
-    paths.unlockSignIn,
-    lazyRouteComponent(() => import('@/features/auth/components/unlock-sign-in-page'), 'UnlockSignInPage'),
-    ['auth', 'layout'],
-  ),
+  // The sign-in pages are a document of their own (sign-in.html): opened from the app, it loads.
+  signInPage(paths.login),
+  signInPage(paths.forgotPassword),
+  signInPage(paths.resetPassword),
+  signInPage(paths.unlockSignIn),
   publicPage(paths.sso),
   publicPage(paths.notFound),
   publicPage(

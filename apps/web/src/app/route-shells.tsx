@@ -12,11 +12,12 @@ import {
 } from '@tanstack/react-router';
 import { paths } from '@/config/paths';
 import { loadCatalogues } from '@/lib/i18n';
-import { requestModals, requestNotifications } from '@/lib/overlays';
+import { requestModals } from '@/lib/overlays';
 import { reloadToOrigin } from '@/lib/navigation';
 import { checkRecordIdParam } from '@/lib/record-id';
 import { getStoredUser } from '@/lib/session';
 import { ErrorScreen } from '@/components/ui/error-screen';
+import { LAYOUT_NAMESPACES } from './dashboard-namespaces';
 import { decideRoute } from './route-guard';
 
 const notFoundPage = lazyRouteComponent(() => import('./routes/not-found-page'), 'NotFoundPage');
@@ -35,6 +36,31 @@ export const publicPage = <TPath extends string>(
   component: RouteComponent = notFoundPage,
   namespaces: readonly string[] = [],
 ) => createRoute({ getParentRoute: () => rootRoute, path, component, loader: () => loadCatalogues(namespaces) });
+/** The address this document was loaded at (a path the app moved to since is not it). */
+const documentPath = (): string => {
+  const [entry] = performance.getEntriesByType('navigation');
+  return new URL(entry?.name ?? window.location.href).pathname;
+};
+
+/**
+ * A sign-in page, which the sign-in document shows (sign-in.html, served for these paths): the app
+ * opening one loads that document at the address it moved to. When this document was itself loaded
+ * at the address, the server answered it with the app instead: an error, not a reload loop.
+ */
+export const signInPage = <TPath extends string>(path: TPath) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: ({ location, preload }) => {
+      if (preload) return;
+      if (documentPath() === location.pathname) throw new Error(`${location.pathname} is the sign-in document's`);
+      // The router has already put the address in the history: the load takes that entry's place.
+      window.location.replace(location.href);
+      return new Promise<never>(() => undefined);
+    },
+    errorComponent: () => <ErrorScreen standalone />,
+  });
+
 /** Spec "Route guards": every signed-in route sits under this one, with or without the app layout. */
 export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -48,13 +74,13 @@ export const signedInRoute = createRoute({
       return new Promise<never>(() => undefined);
     }
   },
-  // The signed-in app opens modals and toasts anywhere: they load once, with its first page.
-  loader: () => Promise.all([requestModals(), requestNotifications()]).then(() => undefined),
+  // The signed-in app opens modals anywhere (`modals.open()` needs their provider listening): they load
+  // once, with its first page. Toasts load with the first one shown (lib/notify.tsx).
+  loader: () => requestModals().then(() => undefined),
   component: Outlet,
 });
 
 /** What the app layout (menu, top bar, real-time notices) shows besides the start namespaces. */
-const LAYOUT_NAMESPACES = ['layout', 'events'];
 
 export const appRoute = createRoute({
   getParentRoute: () => signedInRoute,

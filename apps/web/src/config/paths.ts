@@ -3,13 +3,10 @@
 // Paths use the router's syntax: `$id` is a parameter, `{-$id}` an optional one.
 import type { Permission } from '@app/shared/access/permissions';
 import type { PackageName } from '@app/shared/constants';
+import { SIGN_IN_PAGES } from '@app/shared/http/sign-in-pages';
 
 export const publicPaths = {
-  login: '/login',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  /** The emailed link that lets a browser sign in to an account paused after wrong passwords. */
-  unlockSignIn: '/unlock-sign-in',
+  ...SIGN_IN_PAGES,
   sso: '/sso/{-$id}/{-$atex}/{-$entityId}/{-$ip}',
   notFound: '/404',
   error: '/error',

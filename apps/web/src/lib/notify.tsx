@@ -6,8 +6,8 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { requestModals, requestNotifications, type ModalsModule } from './overlays';
 
-// The toasts load with the first one (lib/overlays.ts); one that cannot load is not shown.
-function showToast(toast: NotificationData): void {
+/** Shows a toast; the toasts load with the first one (lib/overlays.ts), and one that cannot load is not shown. */
+export function showToast(toast: NotificationData): void {
   requestNotifications().then(
     (module) => module.notifications.show(toast),
     () => undefined,

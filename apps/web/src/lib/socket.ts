@@ -1,28 +1,20 @@
 // The real-time connection (spec §4 "Sockets"): one socket on the app's origin, authenticated by the
 // session cookie. On connect it joins the current company's room; after a disconnect it reconnects
-// after 3 s. socket.io's own reconnection is off so that this rule is the only one.
+// after 3 s, by this rule only.
 //
 // Where the connection stands is published (`useRealtimeStatus`): live once the company's room is
 // joined; reconnecting from a disconnect, or the moment the browser says it is offline, until the
 // next join, when every live view reads again what it may have missed (`onRealtimeResync`).
 //
-// socket.io's client loads when the connection is first wanted (the signed-in layout mounts), after the
-// page has shown: it is not part of what a page downloads before it shows. Handlers registered before
-// it has loaded are attached as it arrives, and the room is joined on connect, as before.
+// The connection is the gateway's protocol over a WebSocket (lib/realtime-client.ts, decision 043).
+// Handlers registered before the connection exists are attached as it is made, and the room is joined
+// on connect, as before.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
 import { TIMINGS } from '@app/shared/constants';
-import type {
-  ClientToServerEvents,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
-} from '@app/shared/realtime/events';
+import type { ClientToServerEvents, ServerEventName, ServerEventPayload } from '@app/shared/realtime/events';
+import { createRealtimeClient, realtimeUrl, type RealtimeClient } from './realtime-client';
 
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-let socket: AppSocket | null = null;
-let loadingSocket: Promise<AppSocket> | null = null;
+let socket: RealtimeClient | null = null;
 /** The handlers of server events by name, attached to the socket once it exists. */
 const handlers = new Map<string, Set<(...args: never[]) => void>>();
 let entityId: string | null = null;
@@ -65,26 +57,30 @@ function scheduleReconnect(): void {
   }, TIMINGS.socketReconnectMs);
 }
 
-/** The socket, once socket.io's client has loaded (it loads once; a failed load is tried again). */
-function loadSocket(): Promise<AppSocket> {
-  loadingSocket ??= import('socket.io-client').then(
-    ({ io }) => socket ?? createSocket(io),
-    (error: unknown) => {
-      loadingSocket = null;
-      throw error;
-    },
-  );
-  return loadingSocket;
+/** The connection, made once and opened again as needed. */
+function theSocket(): RealtimeClient {
+  socket ??= createSocket();
+  return socket;
 }
 
-function createSocket(io: typeof import('socket.io-client').io): AppSocket {
-  const created: AppSocket = io({ path: '/socket.io', autoConnect: false, reconnection: false, withCredentials: true });
-  for (const [event, listeners] of handlers) {
-    for (const listener of listeners) created.on(event as never, listener as never);
-  }
-  created.on('connect', () => {
-    if (entityId !== null) created.emit('join', entityId);
+function createSocket(): RealtimeClient {
+  const created = createRealtimeClient(realtimeUrl(window.location, '/socket.io'), {
+    onConnect: () => {
+      if (entityId !== null) created.emit('join', entityId);
+    },
+    onDisconnect: (reason) => {
+      if (entityId !== null) dropped();
+      if (reason !== 'io client disconnect') scheduleReconnect();
+    },
+    onConnectError: (error) => {
+      dropped();
+      // A refused handshake means the session is over: the next API call takes the person to /error.
+      if (error.message !== 'unauthenticated') scheduleReconnect();
+    },
   });
+  for (const [event, listeners] of handlers) {
+    for (const listener of listeners) created.on(event, listener);
+  }
   created.on('joined', () => {
     const again = joinedBefore;
     joinedBefore = true;
@@ -92,15 +88,6 @@ function createSocket(io: typeof import('socket.io-client').io): AppSocket {
     if (again) for (const listener of [...resyncListeners]) listener();
   });
   created.on('join_error', dropped);
-  created.on('disconnect', (reason) => {
-    if (entityId !== null) dropped();
-    if (reason !== 'io client disconnect') scheduleReconnect();
-  });
-  created.on('connect_error', (error) => {
-    dropped();
-    // A refused handshake means the session is over: the next API call takes the person to /error.
-    if (error.message !== 'unauthenticated') scheduleReconnect();
-  });
   // The browser knows first that the network is gone (the socket would notice only at its next
   // heartbeat): say so at once, and connect again as soon as the network is back.
   window.addEventListener('offline', () => {
@@ -115,7 +102,6 @@ function createSocket(io: typeof import('socket.io-client').io): AppSocket {
       created.connect();
     }
   });
-  socket = created;
   return created;
 }
 
@@ -123,23 +109,9 @@ function createSocket(io: typeof import('socket.io-client').io): AppSocket {
 function connectRealtime(forEntityId: string): void {
   const changed = entityId !== forEntityId;
   entityId = forEntityId;
-  loadSocket().then(
-    (current) => {
-      // Left or moved to another company while the client loaded: that call has its say.
-      if (entityId !== forEntityId) return;
-      if (!current.connected) current.connect();
-      else if (changed) current.emit('join', forEntityId);
-    },
-    () => {
-      // The client could not load (the network is gone): try again as a dropped connection would.
-      if (entityId !== forEntityId) return;
-      dropped();
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => {
-        if (entityId === forEntityId) connectRealtime(forEntityId);
-      }, TIMINGS.socketReconnectMs);
-    },
-  );
+  const current = theSocket();
+  if (!current.connected) current.connect();
+  else if (changed) current.emit('join', forEntityId);
 }
 
 function disconnectRealtime(): void {
@@ -179,11 +151,7 @@ export function emitRealtime<E extends keyof ClientToServerEvents>(
   event: E,
   ...args: Parameters<ClientToServerEvents[E]>
 ): boolean {
-  const current = socket;
-  if (!current?.connected) return false;
-  // socket.io cannot narrow its argument list from a generic event name.
-  (current.emit as (name: string, ...rest: unknown[]) => void)(event, ...args);
-  return true;
+  return socket?.emit(event, ...args) ?? false;
 }
 
 /** Keeps the socket connected to the company while the calling component is mounted. */
@@ -205,15 +173,15 @@ export function useRealtimeEvent<E extends ServerEventName>(
   });
   useEffect(() => {
     const listener = (payload: ServerEventPayload<E>) => latest.current(payload);
-    // socket.io cannot narrow its listener type from a generic event name.
+    // The connection keeps listeners of every event in one map: their payloads differ by name.
     const typed = listener as unknown as (...args: never[]) => void;
     let listeners = handlers.get(event);
     if (!listeners) handlers.set(event, (listeners = new Set()));
     listeners.add(typed);
-    socket?.on(event, typed as never);
+    socket?.on(event, typed);
     return () => {
       listeners.delete(typed);
-      socket?.off(event, typed as never);
+      socket?.off(event, typed);
     };
   }, [event]);
 }

@@ -59,6 +59,33 @@ describe('AccessCache', () => {
     cache.setSession('a', sessionOf('u1', 'e1'), seen);
     cache.setToken('t', entity('e1'), seen);
     expect(cache.size).toBe(0);
+    // Named by its session, its login or everything at once, as well.
+    for (const notice of ['s:a', 'u:u1', 'unknown']) {
+      const before = cache.generation;
+      cache.drop(notice);
+      cache.setSession('a', sessionOf('u1', 'e1'), before);
+      expect(cache.size, notice).toBe(0);
+    }
+  });
+
+  it('stores what was read while others were dropped: other sessions, logins and companies', () => {
+    const cache = listening();
+    const seen = cache.generation;
+    for (const notice of ['s:b', 'u:u2', 'e:e2']) cache.drop(notice);
+    cache.setSession('a', sessionOf('u1', 'e1'), seen);
+    cache.setToken('t', entity('e1'), seen);
+    expect(cache.size).toBe(2);
+    // Unless more was dropped meanwhile than it remembers: then it cannot tell.
+    const long = cache.generation;
+    for (let i = 0; i < 600; i++) cache.drop(`u:other-${i}`);
+    cache.setSession('c', sessionOf('u3', 'e1'), long);
+    expect(cache.getSession('c')).toBeUndefined();
+    // And never across a suspension.
+    const before = cache.generation;
+    cache.suspend();
+    cache.resume();
+    cache.setSession('d', sessionOf('u4', 'e1'), before);
+    expect(cache.getSession('d')).toBeUndefined();
   });
 
   it('forgets an entry after its time, or when the session expires', () => {

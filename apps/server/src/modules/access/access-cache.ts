@@ -13,9 +13,14 @@ import type { SessionAccess } from './access.service';
  * is down), nothing is cached. Entries also expire after `ttlMs` in any case.
  *
  * A look-up that started before a drop must not store what it read: `generation` counts drops, and an
- * entry is stored only when no drop happened while it was being read.
+ * entry is stored only when no drop that names it (its session, its login, its company) or that names
+ * nothing in particular happened while it was being read. Drops about others do not keep it out: on a
+ * node serving many companies, notices about someone somewhere arrive all the time.
  */
 export type AccessNotice = `s:${string}` | `u:${string}` | `e:${string}`;
+
+/** Drops remembered to judge a look-up that overlapped them: far more than arrive during one look-up. */
+const RECENT_DROPS = 512;
 
 /** touchedAt: when the session's last_seen_at was last written (the cached row keeps its old value). */
 type SessionEntry = { value: SessionAccess; until: number; touchedAt: number };
@@ -31,6 +36,8 @@ export class AccessCache {
   private listening = false;
   private readonly subscribers = new Set<(notice: string) => void>();
   generation = 0;
+  /** The last drops, oldest first, each with the generation it made; `*` for a drop of everything. */
+  private readonly recent: { generation: number; notice: string }[] = [];
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -66,7 +73,9 @@ export class AccessCache {
 
   /** Stores a session read while `generation` was `seenGeneration`, unless something was dropped since. */
   setSession(id: string, value: SessionAccess, seenGeneration: number, now = Date.now()): void {
-    if (!this.listening || seenGeneration !== this.generation) return;
+    const entityId = value.found.session.entityId;
+    const names = [`s:${id}`, `u:${value.found.user.id}`, ...(entityId ? [`e:${entityId}`] : [])];
+    if (!this.mayStore(seenGeneration, names)) return;
     this.makeRoom(this.sessions);
     this.deleteSession(id);
     this.sessions.set(id, {
@@ -75,7 +84,6 @@ export class AccessCache {
       touchedAt: value.found.session.lastSeenAt.getTime(),
     });
     addTo(this.byUser, value.found.user.id, id);
-    const entityId = value.found.session.entityId;
     if (entityId) addTo(this.byEntity, entityId, id);
   }
 
@@ -102,7 +110,7 @@ export class AccessCache {
   }
 
   setToken(hash: string, entity: EntityRecord, seenGeneration: number, now = Date.now()): void {
-    if (!this.listening || seenGeneration !== this.generation) return;
+    if (!this.mayStore(seenGeneration, [`e:${entity.id}`])) return;
     this.makeRoom(this.tokens);
     this.deleteToken(hash);
     this.tokens.set(hash, { value: deepFreeze({ entity }), until: now + this.ttlMs });
@@ -121,20 +129,44 @@ export class AccessCache {
     for (const listener of this.subscribers) listener(notice);
   }
 
-  private forget(notice: string): void {
+  /**
+   * Whether what was read at `seenGeneration` may be stored: no drop since names it or everything.
+   * When the drops since are no longer all remembered, it may not.
+   */
+  private mayStore(seenGeneration: number, names: readonly string[]): boolean {
+    if (!this.listening) return false;
+    if (seenGeneration === this.generation) return true;
+    const oldest = this.recent[0];
+    if (!oldest || oldest.generation > seenGeneration + 1) return false;
+    // Newest first, down to the look-up's start: only the drops it overlapped are read.
+    for (let i = this.recent.length - 1; i >= 0 && this.recent[i]!.generation > seenGeneration; i--) {
+      const notice = this.recent[i]!.notice;
+      if (notice === '*' || names.includes(notice)) return false;
+    }
+    return true;
+  }
+
+  private remember(notice: string): void {
     this.generation++;
+    this.recent.push({ generation: this.generation, notice });
+    if (this.recent.length > RECENT_DROPS) this.recent.shift();
+  }
+
+  private forget(notice: string): void {
     const kind = notice.slice(0, 2);
     const id = notice.slice(2);
+    if (kind !== 's:' && kind !== 'u:' && kind !== 'e:') return this.clear();
+    this.remember(notice);
     if (kind === 's:') this.deleteSession(id);
     else if (kind === 'u:') for (const sid of [...(this.byUser.get(id) ?? [])]) this.deleteSession(sid);
     else if (kind === 'e:') {
       for (const sid of [...(this.byEntity.get(id) ?? [])]) this.deleteSession(sid);
       for (const hash of [...(this.tokensByEntity.get(id) ?? [])]) this.deleteToken(hash);
-    } else this.clear();
+    }
   }
 
   clear(): void {
-    this.generation++;
+    this.remember('*');
     this.sessions.clear();
     this.tokens.clear();
     this.byUser.clear();

@@ -6,7 +6,7 @@ import {
   Checkbox,
   EmptyState,
   Group,
-  Select,
+  NativeSelect,
   Skeleton,
   Table,
   Text,
@@ -26,7 +26,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_PAGE_SIZES, type GridPageSize } from '@app/shared/table-preferences/constants';
+import { GRID_PAGE_SIZES } from '@app/shared/table-preferences/constants';
 import { PagedListCard } from '@/components/ui/paged-list-card';
 import { ColumnMenu, type ColumnMenuItem } from './column-menu';
 import { GridRowNameContext } from './grid-row-action';
@@ -437,15 +437,18 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
       }
       footer={
         <Group gap="sm">
-          <Select
+          {/* The device's own list: nothing to load for it, and a phone shows its native picker. */}
+          <NativeSelect
             size="xs"
             w={80}
             aria-label={t('rows_per_page')}
             data={GRID_PAGE_SIZES.map(String)}
             value={String(pageSize)}
-            allowDeselect={false}
             disabled={!preference.ready}
-            onChange={(value) => value && preference.update((s) => ({ ...s, pageSize: Number(value) as GridPageSize }))}
+            onChange={(event) => {
+              const size = GRID_PAGE_SIZES.find((s) => String(s) === event.currentTarget.value);
+              if (size) preference.update((s) => ({ ...s, pageSize: size }));
+            }}
             data-testid={`${props.testId}-page-size`}
           />
           <Text size="sm" c="dimmed">

@@ -1,5 +1,6 @@
 // The visit summary (spec §7 GET /visit_summary/{entityId} (start, end); issue 14 item 2): the period's
 // figures on the company's clock within the reader's scope.
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { dayRange, localDay } from '@app/shared/visits/rules';
 import type {
@@ -10,6 +11,7 @@ import type {
 } from '@app/shared/reports/visit-summary';
 import { withTenant, type Executor } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { GateFull, workGate } from '../../../lib/work-gate';
 import type { AccessContext } from '../../access/access.types';
 import { companyZone } from '../../access/company-zone';
 import { findArea, findSite } from '../../sites/sites.repository';
@@ -65,6 +67,20 @@ export function summaryWhere(ctx: AccessContext, q: Filters): SummaryWhere {
   };
 }
 
+/**
+ * Summaries read on this node at once (issue 24 item 16). A summary of a year keeps a core busy (its
+ * statement in the database, then its counting): with one per two cores, summaries asked together take
+ * their turns and the other cores stay with the front desk's reads (the logbook, sign-ins). Past
+ * `maxWaiting` waiting, a summary is refused with a retry time rather than queued for long.
+ */
+export const SUMMARY_MAX_WAITING = 16;
+export const summaryTurns = workGate({
+  slots: Math.max(1, Math.floor(availableParallelism() / 2)),
+  maxWaiting: SUMMARY_MAX_WAITING,
+});
+/** Seconds a refused summary is told to wait: about what the queue ahead of it takes. */
+const SUMMARY_RETRY_SECONDS = 5;
+
 export async function getVisitSummary(
   app: FastifyInstance,
   ctx: AccessContext,
@@ -73,10 +89,22 @@ export async function getVisitSummary(
 ): Promise<VisitSummary> {
   const where = summaryWhere(ctx, q);
   const today = localDay(now, where.timezone);
-  const rows = await withTenant(app.db.db, ctx.entityId, async (tx) => {
-    await assertSummaryFilters(tx, ctx, q);
-    return readSummaryGroups(tx, where, today);
-  });
+  // The turn is taken before the connection, so a summary waiting its turn holds none of the pool.
+  const rows = await summaryTurns
+    .run(() =>
+      withTenant(app.db.db, ctx.entityId, async (tx) => {
+        await assertSummaryFilters(tx, ctx, q);
+        return readSummaryGroups(tx, where, today);
+      }),
+    )
+    .catch((err: unknown) => {
+      if (err instanceof GateFull)
+        throw new AppError('too_many_requests', {
+          vars: { seconds: SUMMARY_RETRY_SECONDS },
+          retryAfter: SUMMARY_RETRY_SECONDS,
+        });
+      throw err;
+    });
   return assembleSummary(q, where, rows);
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { PageLink } from './page-link';
 import { useTranslation } from 'react-i18next';
 import type { SignInResponse } from '@app/shared/auth/schemas';
 import { paths } from '@/config/paths';
@@ -47,7 +47,7 @@ export function LoginForm({ subdomain, onResponse }: LoginFormProps) {
         <Group justify="flex-end">
           <Anchor
             size="sm"
-            renderRoot={(props) => <Link to={paths.forgotPassword} {...props} />}
+            renderRoot={(props) => <PageLink to={paths.forgotPassword} {...props} />}
             data-testid="forgot-password-link"
           >
             {t('login.forgot_password')}

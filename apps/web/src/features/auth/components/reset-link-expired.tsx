@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconClockX } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { PageLink } from './page-link';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 
@@ -11,7 +11,7 @@ export function ResetLinkExpired() {
       <Alert color="orange" variant="light" icon={<IconClockX size={18} />} title={t('reset.expired_title')}>
         {t('reset.expired')}
       </Alert>
-      <Button fullWidth renderRoot={(props) => <Link to={paths.forgotPassword} {...props} />}>
+      <Button fullWidth renderRoot={(props) => <PageLink to={paths.forgotPassword} {...props} />}>
         {t('reset.ask_again')}
       </Button>
     </Stack>

@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { PageLink } from './page-link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSearchText } from '@/lib/search-param';
+import { usePageSearchText } from '../hooks/use-page-location';
 import { useResetTokenCheck } from '../api/check-reset-token';
 import { BackToLoginLink } from './back-to-login-link';
 import { PublicCard } from './public-card';
@@ -28,7 +28,7 @@ function ResetDone() {
         <Button
           fullWidth
           size="md"
-          renderRoot={(props) => <Link to={paths.login} {...props} />}
+          renderRoot={(props) => <PageLink to={paths.login} {...props} />}
           data-testid="reset-go-login"
         >
           {t('reset.go_login')}
@@ -40,7 +40,7 @@ function ResetDone() {
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const token = useSearchText('token') ?? '';
+  const token = usePageSearchText('token') ?? '';
   const check = useResetTokenCheck(token);
   const [outcome, setOutcome] = useState<Outcome>('pending');
 

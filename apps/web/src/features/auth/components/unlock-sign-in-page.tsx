@@ -1,10 +1,10 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { PageLink } from './page-link';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSearchText } from '@/lib/search-param';
+import { usePageSearchText } from '../hooks/use-page-location';
 import { useUnlockSignIn } from '../api/unlock-sign-in';
 import { BackToLoginLink } from './back-to-login-link';
 import { PublicCard } from './public-card';
@@ -13,7 +13,7 @@ const GoToSignIn = ({ label }: { label: string }) => (
   <Button
     fullWidth
     size="md"
-    renderRoot={(props) => <Link to={paths.login} {...props} />}
+    renderRoot={(props) => <PageLink to={paths.login} {...props} />}
     data-testid="unlock-go-login"
   >
     {label}
@@ -26,7 +26,7 @@ const GoToSignIn = ({ label }: { label: string }) => (
  */
 export function UnlockSignInPage() {
   const { t } = useTranslation('auth');
-  const token = useSearchText('token') ?? '';
+  const token = usePageSearchText('token') ?? '';
   const unlock = useUnlockSignIn();
   const rejected = token === '' || (unlock.error instanceof ApiError && unlock.error.status < 500);
 

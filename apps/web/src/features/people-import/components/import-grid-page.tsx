@@ -1,4 +1,15 @@
-import { Alert, Button, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconTableOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -143,15 +154,14 @@ export function ImportGridPage() {
         footer={
           <Group justify="space-between" gap="sm">
             <Group gap="sm">
-              <Select
+              <NativeSelect
                 size="xs"
                 w={80}
                 aria-label={t('grid.page_size')}
                 data={[...PAGE_SIZES]}
                 value={filters.limit}
-                allowDeselect={false}
-                onChange={(value) => {
-                  const next = PAGE_SIZES.find((size) => size === value);
+                onChange={(event) => {
+                  const next = PAGE_SIZES.find((size) => size === event.currentTarget.value);
                   if (next) setFilters({ limit: next, page: 1 });
                 }}
                 data-testid="import-grid-page-size"

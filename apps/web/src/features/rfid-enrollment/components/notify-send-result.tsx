@@ -1,14 +1,14 @@
 import { List, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import i18next from 'i18next';
 import type { SendRfidInstructionsResponse } from '@app/shared/rfid/schemas';
+import { showToast } from '@/lib/notify';
 
 /** How a send went: how many people got their link, and who was skipped and why. */
 export function notifySendResult(result: SendRfidInstructionsResponse, names: ReadonlyMap<string, string>) {
   const t = i18next.getFixedT(null, 'rfid');
   const nothing = result.sent === 0;
-  notifications.show({
+  showToast({
     color: nothing ? 'orange' : 'teal',
     icon: nothing ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />,
     autoClose: result.skipped.length > 0 ? 10_000 : 4000,

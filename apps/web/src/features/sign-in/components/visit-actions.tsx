@@ -7,13 +7,22 @@ import { useTranslation } from 'react-i18next';
 import type { Visit } from '@app/shared/visits/schemas';
 import { GridRowAction } from '@/components/data-grid/grid-row-action';
 import { OnceOpened } from '@/components/ui/once-opened';
+import { loadCatalogues } from '@/lib/i18n';
 import { arrivalOf, rowAction, splitForMassAction } from '../utils/visit-groups';
 
 // The flows (forms, pickers, the shared schemas) are most of this feature's weight: they load when a
-// person first opens one, not with the dashboard.
-const QuickSignInModal = lazy(() => import('./quick-sign-in-modal').then((m) => ({ default: m.QuickSignInModal })));
-const MassSignInModal = lazy(() => import('./mass-sign-in-modal').then((m) => ({ default: m.MassSignInModal })));
-const SignOutModal = lazy(() => import('./sign-out-modal').then((m) => ({ default: m.SignOutModal })));
+// person first opens one, not with the dashboard, and so do the words only their steps use (custom
+// fields, compliance questions).
+const FLOW_NAMESPACES = ['custom-fields', 'compliances'];
+const withFlowWords = <T,>(module: Promise<T>) =>
+  Promise.all([module, loadCatalogues(FLOW_NAMESPACES)]).then(([loaded]) => loaded);
+const QuickSignInModal = lazy(() =>
+  withFlowWords(import('./quick-sign-in-modal')).then((m) => ({ default: m.QuickSignInModal })),
+);
+const MassSignInModal = lazy(() =>
+  withFlowWords(import('./mass-sign-in-modal')).then((m) => ({ default: m.MassSignInModal })),
+);
+const SignOutModal = lazy(() => withFlowWords(import('./sign-out-modal')).then((m) => ({ default: m.SignOutModal })));
 
 /** The dashboard's "Quick sign in" button: search a person, pick an area, run the person's flow. */
 export function QuickSignInButton({ onDone }: { onDone?: () => void }) {

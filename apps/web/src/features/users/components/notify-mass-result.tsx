@@ -1,9 +1,9 @@
 import { List, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import i18next from 'i18next';
 import type { MassResult } from '@app/shared/people/schemas';
 import { summariseMassResult } from '../utils/mass-result';
+import { showToast } from '@/lib/notify';
 
 type MassToast = {
   /** The spec's toast for the action (User Status Updated, Passport Revoked, ...). */
@@ -20,7 +20,7 @@ export function notifyMassResult({ title, done, result, names }: MassToast): voi
   const t = i18next.getFixedT(null, 'users');
   const summary = summariseMassResult(result, names, t('mass.someone'));
   const nothing = summary.done === 0;
-  notifications.show({
+  showToast({
     color: nothing ? 'orange' : 'teal',
     icon: nothing ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />,
     title: nothing ? t('mass.nothing_done') : title,

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Popover, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { Badge, Button, Popover, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_ACCESS, PERSON_STATUSES } from '@app/shared/people/schemas';
 import type { GridFilters } from '@/components/data-grid/grid-state';
@@ -12,6 +12,7 @@ import { useUserTypeTree } from '../api/get-user-type-tree';
 import { activeFilterCount, type PeopleFilterKey } from '../utils/people-query';
 import { siteOptions, userTypeOptions, type TreeOption } from '../utils/tree-options';
 import { OptionMultiSelect } from './option-multi-select';
+import { ClearFiltersButton } from '@/components/ui/clear-filters-button';
 
 type PeopleFiltersProps = {
   filters: GridFilters;
@@ -107,19 +108,12 @@ export function PeopleFilters({ filters, disabled, onChange, onClear }: PeopleFi
               data-testid="users-filter-dashboard_access"
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              color="gray"
-              size="compact-sm"
-              leftSection={<IconFilterOff size={14} />}
-              disabled={active === 0}
-              onClick={onClear}
-              data-testid="users-filters-clear"
-            >
-              {t('filters.clear')}
-            </Button>
-          </Group>
+          <ClearFiltersButton
+            active={active}
+            onClear={onClear}
+            label={t('filters.clear')}
+            testId="users-filters-clear"
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

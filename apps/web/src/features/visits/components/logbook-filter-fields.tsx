@@ -1,14 +1,14 @@
 // The logbook's filter fields, in the filters' popover: loaded when the popover first opens (or the
 // button is pointed at or focused), with the date picker, so the dashboard does not wait for them.
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookFilterOptions } from '@app/shared/visits/schemas';
 import { JOURNEY_STAGES, VISIT_STATES } from '@app/shared/visits/stages';
 import { DATE_INPUT_FORMAT } from '@/lib/dates';
 import { activeFilterCount } from '../utils/logbook-query';
 import type { LogbookFilterControl } from './logbook-filters';
+import { ClearFiltersButton } from '@/components/ui/clear-filters-button';
 
 type LogbookFilterFieldsProps = { control: LogbookFilterControl; options: LogbookFilterOptions | undefined };
 
@@ -80,19 +80,12 @@ export function LogbookFilterFields({ control, options }: LogbookFilterFieldsPro
           (options?.user_types ?? []).map((type) => ({ value: type.id, label: type.name })),
         )}
       </SimpleGrid>
-      <Group justify="flex-end">
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          leftSection={<IconFilterOff size={14} />}
-          disabled={active === 0}
-          onClick={control.clear}
-          data-testid="logbook-filters-clear"
-        >
-          {t('filters.clear')}
-        </Button>
-      </Group>
+      <ClearFiltersButton
+        active={active}
+        onClear={control.clear}
+        label={t('filters.clear')}
+        testId="logbook-filters-clear"
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@app/shared/access/permissions';
@@ -8,6 +8,7 @@ import { PersonSearchSelect } from '@/components/people-picker/people-picker';
 import { useSession } from '@/lib/session';
 import { activeFilterCount, type HistoryPageFilters } from '../utils/history-query';
 import { DaysRangeInput } from '../../components/days-range-input';
+import { ClearFiltersButton } from '@/components/ui/clear-filters-button';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -219,19 +220,12 @@ export function HistoryFilters({ filters, range, options, onChange, onClear, act
               />
             )}
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              color="gray"
-              size="compact-sm"
-              leftSection={<IconFilterOff size={14} />}
-              disabled={active === 0}
-              onClick={onClear}
-              data-testid="history-filters-clear"
-            >
-              {t('history.filters.clear')}
-            </Button>
-          </Group>
+          <ClearFiltersButton
+            active={active}
+            onClear={onClear}
+            label={t('history.filters.clear')}
+            testId="history-filters-clear"
+          />
         </Stack>
       </Collapse>
     </Paper>
