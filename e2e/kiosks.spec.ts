@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectGridMirrored } from './fixtures/grid';
-import { STANDALONE_KIOSK } from './fixtures/seed-kiosks';
+import { randomMac, STANDALONE_KIOSK } from './fixtures/seed-kiosks';
 import { expect, test } from './fixtures/test';
 import { screenPath } from './fixtures/screens';
 
@@ -13,17 +13,6 @@ const siteName = `E2E Kiosk site ${suffix}`;
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const treeSite = (page: Page, name: string) => page.locator(`[data-testid="tree-site"][data-site-name="${name}"]`);
 const kioskRow = (page: Page, name: string) => page.locator(`[data-testid="kiosks-row"][data-name="${name}"]`);
-
-/** A MAC address no other run uses (locally administered, so never a real device's). */
-const randomMac = () =>
-  [
-    '02',
-    ...Array.from({ length: 5 }, () =>
-      Math.floor(Math.random() * 256)
-        .toString(16)
-        .padStart(2, '0'),
-    ),
-  ].join(':');
 
 type Tablet = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void> };
 

@@ -1,7 +1,9 @@
-import type { APIResponse, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { pageApi } from './fixtures/api';
 import { waitForMail } from './fixtures/mail';
 import { expect, test } from './fixtures/test';
 import { screenPath } from './fixtures/screens';
+import { randomMac } from './fixtures/seed-kiosks';
 
 // RFID enrolment end to end: the admin sends a person instructions for a kiosk, the person opens the
 // emailed link on a phone and types the number printed on the card, the admin sees the card. The
@@ -11,30 +13,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const randomMac = () =>
-  [
-    '02',
-    ...Array.from({ length: 5 }, () =>
-      Math.floor(Math.random() * 256)
-        .toString(16)
-        .padStart(2, '0'),
-    ),
-  ].join(':');
-
-/** The signed-in admin's own API calls, through the page's session (cookie and CSRF header). */
-function adminApi(page: Page) {
-  const csrf = async () => (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
-  const check = async (res: APIResponse) => {
-    if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
-    return res.status() === 204 ? null : ((await res.json()) as Record<string, unknown>);
-  };
-  return {
-    post: async (url: string, data: unknown) =>
-      check(await page.request.post(`/api/v1${url}`, { data, headers: { 'x-csrf-token': await csrf() } })),
-    delete: async (url: string) =>
-      check(await page.request.delete(`/api/v1${url}`, { headers: { 'x-csrf-token': await csrf() } })),
-  };
-}
 
 /** A phone of its own: a separate browser context; a console error fails the test like on the page. */
 async function openPhone(browser: Browser, baseURL: string) {
@@ -63,7 +41,7 @@ test('rfid: instructions sent to a person, enrolled on the phone by the printed 
 }) => {
   test.setTimeout(120_000);
   await loginAs('acmeAdmin');
-  const api = adminApi(page);
+  const api = pageApi(page);
 
   // A site with an area and a kiosk in it, a user type, and two people: one with an email, one without.
   const site = (await api.post('/sites', { name: `E2E RFID site ${suffix}` }))!;

@@ -20,6 +20,8 @@ import type { Mailer } from './modules/mail/mailer';
 import { doorsRoutes } from './modules/doors/doors.routes';
 import { kioskDeviceRoutes } from './modules/kiosks/kiosk-device.routes';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
+import { kioskRequestsRoutes } from './modules/kiosks/kiosk-requests.routes';
+import { kioskDeviceRequestsRoutes } from './modules/kiosks/kiosk-device-requests.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -56,6 +58,8 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { realtimePlugin } from './plugins/realtime';
+import { realtimeKiosksPlugin } from './plugins/realtime-kiosks';
+import { kioskAppPlugin } from './plugins/kiosk-app';
 import { warmUpPlugin } from './plugins/warm-up';
 import { webAppPlugin } from './plugins/web-app';
 import { createLiveFeed } from './modules/visits/live-feed';
@@ -79,6 +83,7 @@ export type AppOptions = {
 };
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_KIOSK_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../kiosk/dist');
 
 /** The whole app as one Fastify instance; server.ts listens, tests inject. */
 export async function buildApp(opts: AppOptions) {
@@ -129,6 +134,9 @@ export async function buildApp(opts: AppOptions) {
   // GET /api/health/ready, and the warm-up server.ts runs before it answers 200 (decision 037).
   await app.register(warmUpPlugin);
   await app.register(realtimePlugin, { redisUrl: opts.env.REDIS_URL });
+  // The kiosks' own namespace of the gateway, opened with a device token (decision 044).
+  await app.register(realtimeKiosksPlugin);
+  await app.register(kioskAppPlugin, { root: opts.env.KIOSK_DIST || DEFAULT_KIOSK_DIST });
   // Open dashboards told what visits changed, gathered and sent after the change (decision 023).
   const liveFeed = createLiveFeed(app);
   app.decorate('liveFeed', liveFeed);
@@ -169,6 +177,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(peopleRoutes);
       await api.register(kiosksRoutes);
       await api.register(kioskDeviceRoutes);
+      await api.register(kioskRequestsRoutes);
+      await api.register(kioskDeviceRequestsRoutes);
       await api.register(doorsRoutes);
       await api.register(customFieldsRoutes);
       await api.register(journeysRoutes);

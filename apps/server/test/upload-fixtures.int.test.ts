@@ -9,7 +9,10 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { withTenant } from '../src/db/client';
 import { people, personDocuments } from '../src/db/schema/index';
+import { newId } from '../src/lib/ids';
+import { insertKioskRequest } from '../src/modules/kiosks/kiosk-requests.repository';
 import { AppError } from '../src/lib/app-error';
 import { readZipEntries } from '../src/lib/zip-archive';
 import { addCompliance, agreementTextBody, vaccineBody } from './helpers/compliances-factories';
@@ -92,6 +95,7 @@ const SNAPSHOT_TABLES = [
   'compliances',
   'compliance_responses',
   'audit_log',
+  'kiosk_request_files',
 ] as const;
 const SNAPSHOT_SQL = `select (select logo from entities where id = $1) as logo, ${SNAPSHOT_TABLES.map(
   (table) =>
@@ -124,6 +128,8 @@ type Endpoint = {
   serve: (res: LightMyRequestResponse) => Promise<LightMyRequestResponse | null>;
   /** How the stored name of a document is read, when the endpoint keeps one. */
   storedName?: (res: LightMyRequestResponse) => Promise<string>;
+  /** The stored bytes, for an endpoint that keeps them in the database rather than the file store. */
+  storedInDatabase?: () => Promise<Buffer>;
 };
 
 let counter = 0;
@@ -167,7 +173,62 @@ let selfRegistrationLink = '';
 
 const part = (field: string, f: UploadFixture) => ({ field, data: f.data, name: f.filename, type: f.contentType });
 
+/** A kiosk sharing its screen: paired into the reception, its request taken and running. */
+let screenShare: { device: TestClient; requestId: string } | null = null;
+async function kioskSharingItsScreen() {
+  if (screenShare) return screenShare;
+  const device = new TestClient(ctx.app);
+  const pairing = await device.post('/public/kiosk-pairings', {
+    mac_address: '02:00:00:00:0a:0b',
+    app_version: '3.1.0',
+  });
+  const { code, secret } = pairing.json<{ code: string; secret: string }>();
+  await w.admin.post('/kiosks', { code, name: 'Screen-kiosk', area_id: w.areas.reception });
+  const status = await device.get('/public/kiosk-pairings/status', { 'x-kiosk-pairing-secret': secret });
+  device.bearer = status.json<{ device_token: string }>().device_token;
+  const kiosk = (await w.admin.get('/kiosks?search=Screen')).json<{ data: { id: string }[] }>().data[0]!.id;
+  const requestId = newId();
+  await withTenant(ctx.db.db, w.entity.id, (tx) =>
+    insertKioskRequest(tx, {
+      entityId: w.entity.id,
+      id: requestId,
+      kioskId: kiosk,
+      action: 'remote_show_screen',
+      status: 'running',
+      deadlineAt: new Date(Date.now() + 60 * 60_000),
+    }),
+  );
+  screenShare = { device, requestId };
+  return screenShare;
+}
+
 const endpoints: Endpoint[] = [
+  {
+    name: 'PUT /kiosk-device/requests/:id/screen',
+    field: 'file',
+    takes: 'image',
+    prepare: () => kioskSharingItsScreen(),
+    send: async (f) => {
+      const { device, requestId } = await kioskSharingItsScreen();
+      return device.upload(
+        'PUT',
+        `/kiosk-device/requests/${requestId}/screen`,
+        'file',
+        f.data,
+        f.filename,
+        f.contentType,
+      );
+    },
+    serve: async () => w.admin.get(`/kiosks/requests/${(await kioskSharingItsScreen()).requestId}/screen`),
+    // A shared screen's latest picture is replaced every few seconds: it lives beside its request.
+    storedInDatabase: async () => {
+      const { rows } = await ctx.db.query(
+        `select content from kiosk_request_files where entity_id = $1 and request_id = $2 and kind = 'screen'`,
+        [w.entity.id, (await kioskSharingItsScreen()).requestId],
+      );
+      return Buffer.from(rows[0]!.content as Uint8Array);
+    },
+  },
   {
     name: 'PUT /company/logo',
     field: 'logo',
@@ -386,8 +447,10 @@ describe('the upload fixtures', () => {
         // The snapshot sees what an upload writes (an agreement file is only named later, by a compliance).
         if (endpoint.name !== 'POST /compliances/files') expect(after.rows, label).not.toEqual(before.rows);
         const written = writtenSince(before, after);
-        expect(written, label).toHaveLength(1);
-        const stored = readFileSync(path.join(ctx.dataDir, 'files', written[0]!));
+        expect(written, label).toHaveLength(endpoint.storedInDatabase ? 0 : 1);
+        const stored = endpoint.storedInDatabase
+          ? await endpoint.storedInDatabase()
+          : readFileSync(path.join(ctx.dataDir, 'files', written[0]!));
         if (want.stored === 'image') {
           await expectStoredImage(fixture, stored);
           tally.storedImages += 1;

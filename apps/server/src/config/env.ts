@@ -28,6 +28,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The built kiosk app (served under /kiosk/); defaults to apps/kiosk/dist. */
+  KIOSK_DIST: z.string().optional(),
   /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Requests per minute per address on the rest of the API, by callers without a session or token. */

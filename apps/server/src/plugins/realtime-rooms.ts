@@ -35,6 +35,7 @@ export const ENTITY_EVENT_AUDIENCE = {
   pongUpdateEntityPlan: 'members',
   updateEntityTwoStepAuth: 'members',
   updateKiosks: 'kiosks',
+  updateKioskRequests: 'kiosks',
   updateAnnouncementStatus: 'announcements',
   updateBadgePrints: 'badge_prints',
 } as const satisfies Partial<Record<ServerEventName, EntityTopic | 'members'>>;

@@ -7,7 +7,9 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app';
 import type { Executor } from '../../src/db/client';
+import { withTenant } from '../../src/db/client';
 import { newId } from '../../src/lib/ids';
+import { insertKioskRequest } from '../../src/modules/kiosks/kiosk-requests.repository';
 import { evacuationMailsSent } from '../../src/modules/emergency/evacuation-mails';
 import { announcementBody } from './announcements-factories';
 import { makePdf, questionBody, vaccineBody } from './compliances-factories';
@@ -31,6 +33,7 @@ export const ID_KINDS = [
   'area',
   'userType',
   'kiosk',
+  'kioskRequest',
   'door',
   'section',
   'customField',
@@ -135,6 +138,37 @@ export async function fullWorld(app: App, db: Executor) {
     'pairing status',
   ).json<{ device_token: string }>();
   const door = (await post('/doors', { area_id: reception, name: named('Door'), kiosk_id: kiosk })).id;
+  // Remote requests: one the kiosk is running (written as a delivered request the kiosk took), with
+  // the data it handed over, and one asked while it was away (failed: no connection).
+  const runningRequest = newId();
+  const now = new Date();
+  await withTenant(db, entity.id, (tx) =>
+    insertKioskRequest(tx, {
+      entityId: entity.id,
+      id: runningRequest,
+      kioskId: kiosk,
+      action: 'pull_database',
+      status: 'delivered',
+      history: [{ status: 'placed', at: now.toISOString() }],
+      requestedByName: named('Admin'),
+      deadlineAt: new Date(now.getTime() + 5 * 60_000),
+    }),
+  );
+  device.bearer = paired.device_token;
+  ok(await device.post(`/kiosk-device/requests/${runningRequest}/progress`, { status: 'running' }), 200, 'progress');
+  ok(
+    await device.upload(
+      'PUT',
+      `/kiosk-device/requests/${runningRequest}/data`,
+      'file',
+      Buffer.from(`{"tag":"${tag}"}`),
+      'd.json',
+      'application/json',
+    ),
+    200,
+    'kiosk data',
+  );
+  const awayRequest = (await post(`/kiosks/${kiosk}/requests`, { action: 'restart_app' })).id;
 
   // What people are sorted by.
   const type = async (name: string, extra: Body = {}) =>
@@ -450,6 +484,7 @@ export async function fullWorld(app: App, db: Executor) {
     area: [reception, dock, lobby],
     userType: [visitors, contractors, staff, interns],
     kiosk: [kiosk],
+    kioskRequest: [runningRequest, awayRequest],
     door: [door],
     section: [section],
     customField: [customField],

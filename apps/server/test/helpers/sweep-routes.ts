@@ -47,6 +47,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'labels/:id': 'label',
   'kiosks/:id': 'kiosk',
   'kiosks/:kiosk_id': 'kiosk',
+  'kiosks/requests/:id': 'kioskRequest',
+  'kiosk-device/requests/:id': 'kioskRequest',
   'doors/:id': 'door',
   'custom-field-sections/:id': 'section',
   'custom-fields/:id': 'customField',
@@ -102,6 +104,7 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   host_ids: 'person',
   kiosk_id: 'kiosk',
   kiosk_ids: 'kiosk',
+  door_id: 'door',
   journey_id: 'journey',
   journey_flow_id: 'flow',
   flow_id: 'flow',
@@ -238,6 +241,12 @@ export const FORMS: Record<string, { schema?: z.ZodType; file?: Upload; multipar
   },
   'PUT /people/import/:id/photos': {
     file: { field: 'zip', data: () => importSample('zip'), name: 'photos.zip', type: 'application/zip' },
+  },
+  'PUT /kiosk-device/requests/:id/screen': {
+    file: { field: 'file', data: () => makePng(64, 48), name: 'screen.png', type: 'image/png' },
+  },
+  'PUT /kiosk-device/requests/:id/data': {
+    file: { field: 'file', data: () => Buffer.from('{"people":[]}'), name: 'data.json', type: 'application/json' },
   },
   'POST /public/pre-registrations': { schema: preRegistrationFormSchema },
   'POST /public/visits/:token/confirm': { schema: confirmVisitFormSchema },

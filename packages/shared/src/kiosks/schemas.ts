@@ -164,6 +164,8 @@ export const kioskSchema = z.object({
   /** The journey the kiosk runs (one of its company that covers the kiosk's site), or null. */
   journey_id: z.uuid().nullable(),
   settings: kioskSettingsValuesSchema,
+  /** Whether the kiosk sends its log lines to the kiosk logs (remote action kiosk_logging). */
+  logging: z.boolean(),
   online: z.boolean(),
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
@@ -244,6 +246,8 @@ export const heartbeatBodySchema = z.object({ app_version: appVersionSchema.null
 export const heartbeatResponseSchema = z.object({
   registration: kioskRegistrationSchema,
   settings: kioskSettingsValuesSchema,
+  /** Whether the kiosk sends its log lines to the kiosk logs (remote action `kiosk_logging`). */
+  logging: z.boolean(),
   server_time: z.string(),
 });
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;

@@ -92,6 +92,8 @@ export type ServerToClientEvents = {
   peopleImportDone: (payload: ImportProgressEvent) => void;
   /** Ours: badge prints queued, printed, cancelled or reprinted, so an open print queue redraws. */
   updateBadgePrints: (payload: { ids: string[] }) => void;
+  /** Remote requests of a kiosk were asked or moved on (decision 044): to the company's kiosks room. */
+  updateKioskRequests: (payload: { kiosk_id: string; ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };

@@ -58,5 +58,16 @@ export function kioskEventText(
       return t('kiosk_logs.detail.signed_out', { person });
     case 'deregistered':
       return t('kiosk_logs.detail.deregistered');
+    case 'remote_action': {
+      const action = t(`kiosk_logs.actions.${d.action ?? ''}`);
+      return d.status === 'placed'
+        ? t('kiosk_logs.detail.remote_action_placed', { action, by: d.by || t('kiosk_logs.detail.someone') })
+        : t('kiosk_logs.detail.remote_action_ended', {
+            action,
+            status: t(`kiosk_logs.request_statuses.${d.status ?? ''}`),
+          });
+    }
+    case 'log':
+      return t('kiosk_logs.detail.log', { level: d.level ?? '', message: d.message ?? '' });
   }
 }

@@ -16,6 +16,10 @@ export const KIOSK_EVENT_KINDS = [
   'signed_in',
   'signed_out',
   'deregistered',
+  /** A remote action asked of the kiosk, and how it ended (decision 044). */
+  'remote_action',
+  /** A line of the kiosk's own log, sent while its logging is on. */
+  'log',
 ] as const;
 export type KioskEventKind = (typeof KIOSK_EVENT_KINDS)[number];
 
@@ -53,6 +57,15 @@ export const kioskEventDetailSchema = z.object({
   last_seen_at: z.string().nullable().optional(),
   from_name: z.string().optional(),
   to_name: z.string().optional(),
+  /** A remote action: the request, its action, the state it reached, who asked and why it failed. */
+  request_id: z.uuid().optional(),
+  action: z.string().optional(),
+  status: z.string().optional(),
+  by: z.string().nullable().optional(),
+  error_code: z.string().nullable().optional(),
+  /** A log line: its level and text, as the kiosk wrote them. */
+  level: z.string().optional(),
+  message: z.string().optional(),
 });
 export type KioskEventDetail = z.infer<typeof kioskEventDetailSchema>;
 

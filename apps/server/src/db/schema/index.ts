@@ -5,6 +5,7 @@ export * from './user-types';
 export * from './people';
 export * from './kiosks';
 export * from './kiosk-events';
+export * from './kiosk-requests';
 export * from './custom-fields';
 export * from './doors';
 export * from './compliances';

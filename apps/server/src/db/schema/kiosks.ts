@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entities } from './global';
 import { areas } from './sites';
 
@@ -33,6 +44,8 @@ export const kiosks = pgTable(
     /** sha256 of the kiosk's device token (its credential for kiosk calls). */
     deviceTokenHash: text('device_token_hash'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Whether the kiosk sends its log lines to the kiosk logs (remote action `kiosk_logging`). */
+    logging: boolean('logging').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -128,6 +128,7 @@ export async function heartbeat(
   return {
     registration: found.registration,
     settings: toSettings(found.row.kiosk.settings),
+    logging: found.row.kiosk.logging,
     server_time: new Date().toISOString(),
   };
 }

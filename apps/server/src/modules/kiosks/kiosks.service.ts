@@ -70,6 +70,7 @@ export function toKiosk({ kiosk, areaName, siteId, siteName }: KioskWithPlace, n
     site_name: siteName,
     journey_id: kiosk.journeyId,
     settings: toSettings(kiosk.settings),
+    logging: kiosk.logging,
     online: isOnline(kiosk.lastSeenAt, now),
     last_seen_at: kiosk.lastSeenAt?.toISOString() ?? null,
     created_at: kiosk.createdAt.toISOString(),
@@ -214,7 +215,7 @@ export async function changeKioskSettings(
   settings: KioskSettings,
 ) {
   assertMayChangeKiosks(ctx);
-  return inTenant(app, ctx, async (tx) => {
+  const changed = await inTenant(app, ctx, async (tx) => {
     const before = await mustFindAll(tx, ctx, ids);
     await updateKiosks(tx, ctx.entityId, ids, { settings: toSettingsRecord(settings) });
     await writeAudits(
@@ -249,6 +250,10 @@ export async function changeKioskSettings(
     );
     return (await mustFindAll(tx, ctx, ids)).map((row) => toKiosk(row));
   });
+  // The kiosks take their new settings at once, without a reload (decision 044).
+  for (const kiosk of changed)
+    app.kioskChannel.tell(kiosk.id, 'settings', { settings: kiosk.settings, logging: kiosk.logging });
+  return changed;
 }
 
 /**
@@ -330,7 +335,7 @@ export async function moveKiosks(
 /** Deregisters a kiosk: it is deleted and its device token stops working at once. */
 export async function deregisterKiosk(app: FastifyInstance, ctx: AccessContext, id: string) {
   assertMayChangeKiosks(ctx);
-  return inTenant(app, ctx, async (tx) => {
+  await inTenant(app, ctx, async (tx) => {
     const [before] = await mustFindAll(tx, ctx, [id]);
     await deleteKiosk(tx, ctx.entityId, id);
     await writeAudit(tx, ctx, {
@@ -349,4 +354,7 @@ export async function deregisterKiosk(app: FastifyInstance, ctx: AccessContext, 
       },
     ]);
   });
+  // Its token no longer works: the tablet is told, and its connections closed, at once.
+  app.kioskChannel.tell(id, 'deregistered');
+  app.kioskChannel.close(id);
 }

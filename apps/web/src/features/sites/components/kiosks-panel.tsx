@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowsExchange,
+  IconDeviceRemote,
   IconDeviceTabletOff,
   IconLock,
   IconPencil,
@@ -27,6 +28,7 @@ import { placeLabel } from '../utils/kiosk-areas';
 import { kioskFilters, kiosksQuery } from '../utils/kiosks-query';
 import { KiosksFetchedAt } from './kiosk-columns';
 import { KioskFilterSelects } from './kiosk-filters';
+import { KioskRemoteDrawer } from './kiosk-remote-drawer';
 import { KioskSettingsModal, type KioskSettingsState } from './kiosk-settings-modal';
 import { MoveKiosksModal, type MoveKiosksState } from './move-kiosks-modal';
 import { RenameKioskModal, type RenameKioskState } from './rename-kiosk-modal';
@@ -63,6 +65,10 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
   const [settingsState, setSettingsState] = useState<KioskSettingsState>(null);
   const [moveState, setMoveState] = useState<MoveKiosksState>(null);
   const [renameState, setRenameState] = useState<RenameKioskState>(null);
+  // The drawer follows the kiosk as the list shows it now (online, logging); the row it was opened from
+  // stands in while the list reads again.
+  const [remote, setRemote] = useState<Kiosk | null>(null);
+  const remoteKiosk = remote && (list.data?.data.find((kiosk) => kiosk.id === remote.id) ?? remote);
   const deregister = useDeregisterKiosk();
 
   const filtered = !!(preference.search || filters.siteId || filters.areaId || filters.status);
@@ -171,11 +177,12 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
               );
             },
           }}
-          rowActionsWidth={138}
+          rowActionsWidth={170}
           rowActions={(kiosk) => {
             const act = kioskActions([kiosk]);
             // Standalone: renaming is the one action left.
             const actions = [
+              { key: 'remote', icon: <IconDeviceRemote size={16} />, onClick: () => setRemote(kiosk), locked: null },
               { key: 'settings', icon: <IconSettings size={16} />, onClick: act.settings, locked },
               { key: 'move', icon: <IconArrowsExchange size={16} />, onClick: act.move, locked },
               { key: 'rename', icon: <IconPencil size={16} />, onClick: () => setRenameState({ kiosk }), locked: null },
@@ -213,6 +220,7 @@ export function KiosksPanel({ grid, tree, onAdd, standalone }: KiosksPanelProps)
         onSaved={() => setSelected({})}
       />
       <RenameKioskModal state={renameState} onClose={() => setRenameState(null)} />
+      <KioskRemoteDrawer kiosk={remoteKiosk} tree={sites} onClose={() => setRemote(null)} />
     </Stack>
   );
 }

@@ -19,6 +19,8 @@ const KIND_COLOURS: Record<KioskEventKind, string> = {
   signed_in: 'blue',
   signed_out: 'blue',
   deregistered: 'red',
+  remote_action: 'grape',
+  log: 'gray',
 };
 
 /** The kiosk logs' columns, in their default order. */
