@@ -22,6 +22,7 @@ import { kioskDeviceRoutes } from './modules/kiosks/kiosk-device.routes';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { kioskRequestsRoutes } from './modules/kiosks/kiosk-requests.routes';
 import { kioskDeviceRequestsRoutes } from './modules/kiosks/kiosk-device-requests.routes';
+import { kioskDeviceDataRoutes } from './modules/kiosks/kiosk-device-data.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -179,6 +180,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(kioskDeviceRoutes);
       await api.register(kioskRequestsRoutes);
       await api.register(kioskDeviceRequestsRoutes);
+      await api.register(kioskDeviceDataRoutes);
       await api.register(doorsRoutes);
       await api.register(customFieldsRoutes);
       await api.register(journeysRoutes);

@@ -2,16 +2,15 @@
 // the request goes to the kiosk's connection, the kiosk acknowledges it and moves it on over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
 import { kioskEvents, kiosks } from '../src/db/schema/index';
 import { sweepOverdueKioskRequests } from '../src/modules/kiosks/kiosks.jobs';
 import { TestClient } from './helpers/http-client';
+import { openKioskSocket, pairKiosk as pairKioskAt, until } from './helpers/kiosk-pairing';
 import { makePng } from './helpers/images';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
@@ -42,8 +41,6 @@ afterAll(async () => {
   rmSync(kioskDist, { recursive: true, force: true });
 });
 
-const randomMac = () => ['02', ...[...randomBytes(5)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
-
 type Req = {
   id: string;
   status: string;
@@ -58,46 +55,21 @@ type Req = {
   requested_by: { name: string };
 };
 
-/** Pairs a kiosk into an area the way a tablet does; answers its id, token and a client speaking as it. */
-async function pairKiosk(w: VisitsWorld, areaId = w.areas.reception) {
-  const device = new TestClient(ctx.app);
-  const code = await device.post('/public/kiosk-pairings', { mac_address: randomMac(), app_version: '3.1.0' });
-  expect(code.statusCode, code.body).toBe(201);
-  const { code: shown, secret } = code.json<{ code: string; secret: string }>();
-  const added = await w.admin.post('/kiosks', { code: shown, name: `Kiosk ${shown}`, area_id: areaId });
-  expect(added.statusCode, added.body).toBe(201);
-  const status = await device.get('/public/kiosk-pairings/status', { 'x-kiosk-pairing-secret': secret });
-  device.bearer = status.json<{ device_token: string }>().device_token;
-  return { id: added.json<{ id: string }>().id, token: device.bearer, device };
-}
+const pairKiosk = (w: VisitsWorld, areaId = w.areas.reception) => pairKioskAt(ctx.app, w.admin, areaId);
 
 type Heard = { event: string; payload: unknown };
 
 /** A kiosk's connection: acknowledges each request with `answer`, and keeps what it heard. */
 async function connectKiosk(token: string, answer: { ok: boolean } | null = { ok: true }) {
-  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/kiosk`;
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  const socket = await openKioskSocket(ctx.app, token);
   sockets.push(socket);
   const heard: Heard[] = [];
   socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
   socket.on('request', (_payload: unknown, ack: (a: { ok: boolean }) => void) => {
     if (answer) ack(answer);
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return { socket, heard };
 }
-
-const until = async (check: () => boolean, what: string, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${what}: not within ${ms} ms`);
-};
 
 const ask = async (w: VisitsWorld, kioskId: string, body: Record<string, unknown>) => {
   const res = await w.admin.post(`/kiosks/${kioskId}/requests`, body);

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   KIOSK_NAMESPACE,
+  kioskCompanyRoom,
   kioskRoom,
+  type KioskDataTopic,
   type KioskClientToServerEvents,
   type KioskServerToClientEvents,
 } from '@app/shared/kiosks/channel';
@@ -30,7 +32,23 @@ export type KioskChannel = {
   tell: <E extends FireAndForget>(kioskId: string, event: E, ...args: Parameters<KioskServerToClientEvents[E]>) => void;
   /** Closes the kiosk's sockets everywhere (deregistered). */
   close: (kioskId: string) => void;
+  /** Tells every kiosk of the company that parts of what it keeps changed: it fetches them again. */
+  dataChanged: (entityId: string, topics: KioskDataTopic[]) => void;
 };
+
+/**
+ * Which part of a kiosk's data a successful change through the API touches, by the resource changed:
+ * the journey bundle (journeys, flows, compliances, user types, custom fields, the company's logo and
+ * name), the announcements, the people kept for offline use.
+ */
+const TOPICS_BY_PATH: [RegExp, KioskDataTopic][] = [
+  [/^\/api\/v1\/(journeys|journey-flows|compliances|user-types|custom-fields|company)(\/|\?|$)/, 'journey'],
+  [/^\/api\/v1\/announcements(\/|\?|$)/, 'announcements'],
+  [/^\/api\/v1\/(people|users)(\/|\?|$)/, 'people'],
+];
+
+export const kioskTopicOfPath = (url: string): KioskDataTopic | null =>
+  TOPICS_BY_PATH.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +83,7 @@ export const realtimeKiosksPlugin = fp(
       }
     });
     nsp.on('connection', (socket) => {
-      void socket.join(kioskRoom(socket.data.kioskId));
+      void socket.join([kioskRoom(socket.data.kioskId), kioskCompanyRoom(socket.data.entityId)]);
     });
 
     const channel: KioskChannel = {
@@ -87,8 +105,18 @@ export const realtimeKiosksPlugin = fp(
       close: (kioskId) => {
         nsp.in(kioskRoom(kioskId)).disconnectSockets(true);
       },
+      dataChanged: (entityId, topics) => {
+        nsp.to(kioskCompanyRoom(entityId)).emit('dataChanged', { topics });
+      },
     };
     app.decorate('kioskChannel', channel);
+
+    // A change that went through tells the company's kiosks what to fetch again.
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.access) return;
+      const topic = kioskTopicOfPath(req.url);
+      if (topic) channel.dataChanged(req.access.entityId, [topic]);
+    });
 
     app.addHook('preClose', async () => {
       nsp.local.disconnectSockets(true);

@@ -5,6 +5,8 @@ import type { KioskSettings } from './schemas';
 
 export const KIOSK_NAMESPACE = '/kiosk';
 export const kioskRoom = (kioskId: string) => `kiosk:${kioskId}`;
+/** Every kiosk of a company: told when what they all keep changed. */
+export const kioskCompanyRoom = (entityId: string) => `kiosks-of:${entityId}`;
 
 /** What the kiosk's data cache holds, by part, so a change names what to fetch again. */
 export const KIOSK_DATA_TOPICS = ['journey', 'people', 'announcements'] as const;

@@ -31,6 +31,8 @@ async function refreshCompany(app: FastifyInstance, entityId: string, now: Date,
     app.realtime.toEntity(entityId, 'updateAnnouncementStatus', {
       changes: changes.map((c) => ({ id: c.id, status: c.after })),
     });
+    // A kiosk shows the active ones: those published or expired now are fetched again.
+    app.kioskChannel.dataChanged(entityId, ['announcements']);
   }
   return changes;
 }

@@ -16,7 +16,7 @@ import {
 } from '@app/shared/emergency/schemas';
 import { idParam } from '@app/shared/http/paging';
 import { requireAccess } from '../../plugins/auth';
-import { deviceRateLimit } from '../../plugins/rate-limits';
+import { bearer, DEVICE_ROUTE } from '../kiosks/device-route';
 import { emergencyList, emergencyPlaces } from './emergency-list.service';
 import { raiseFireAlarm } from './fire-alarm';
 import {
@@ -36,7 +36,6 @@ import {
 const LIST = 'show_emergency_list' as const;
 const SESSIONS = 'show_emergency_sessions' as const;
 const EITHER = [LIST, SESSIONS] as const;
-const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export const emergencySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['emergency'];
@@ -187,7 +186,7 @@ export const emergencySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kiosk-device/fire-alarm',
     {
-      config: { access: { auth: 'public' as const, deviceToken: true }, rateLimit: deviceRateLimit() },
+      config: DEVICE_ROUTE,
       schema: {
         tags: ['kiosk device'],
         summary: "A registered kiosk's fire-alarm input fired: a session over its area starts",

@@ -8,7 +8,7 @@ import {
   kioskRequestProgressBodySchema,
 } from '@app/shared/kiosks/requests';
 import { readSingleFile } from '../../lib/uploads';
-import { deviceRateLimit } from '../../plugins/rate-limits';
+import { bearer, DEVICE_ROUTE } from './device-route';
 import {
   openDeviceRequests,
   postLogLines,
@@ -18,8 +18,7 @@ import {
 } from './kiosk-device-requests.service';
 
 const tags = ['kiosk device'];
-const DEVICE = { access: { auth: 'public' as const, deviceToken: true }, rateLimit: deviceRateLimit() };
-const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+const DEVICE = DEVICE_ROUTE;
 
 /** The kiosk's side of remote requests (decision 044), with its device token. */
 export const kioskDeviceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { PUBLIC_ROUTE } from '../../plugins/auth';
-import { deviceRateLimit, publicRateLimit } from '../../plugins/rate-limits';
+import { publicRateLimit } from '../../plugins/rate-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,23 +14,18 @@ import { kioskSignInBodySchema, kioskSignOutBodySchema } from '@app/shared/kiosk
 import { errorBodySchema } from '@app/shared/http/errors';
 import { visitActionResultSchema, visitErrorsSchema } from '@app/shared/visits/schemas';
 import { refusalBody, VisitRefusal } from '../visits/visit-refusal';
+import { bearer, DEVICE_ROUTE } from './device-route';
 import { kioskSignIn, kioskSignOut } from './kiosk-device-visits.service';
 import { createPairing, heartbeat, pairingStatus } from './kiosk-device.service';
 
 const tags = ['kiosk device'];
 const PUBLIC = PUBLIC_ROUTE;
-// The kiosks of a site often share one public address: each registered kiosk has its own allowance
-// (DEVICE_RATE_LIMIT), whatever its neighbours send (decision 037).
-const DEVICE = {
-  access: { auth: 'public' as const, deviceToken: true },
-  rateLimit: deviceRateLimit(),
-};
+const DEVICE = DEVICE_ROUTE;
 // A kiosk waiting to be added asks every few seconds and has no token yet; several tablets set up at
 // once behind one address must not lock each other out, so the status gets ten times the public
 // allowance per address. Asking for codes keeps the public allowance.
 const POLLING = { access: { auth: 'public' as const }, rateLimit: publicRateLimit(10) };
 const refused = z.union([visitErrorsSchema, errorBodySchema]);
-const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
