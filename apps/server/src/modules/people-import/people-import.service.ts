@@ -162,9 +162,27 @@ export async function uploadImport(
   upload: { data: Buffer; filename: string },
   { maxRows = IMPORT_LIMITS.maxRows }: { maxRows?: number } = {},
 ): Promise<ImportTask> {
+  // The streaming workbook reader has been seen to refuse a sound workbook about once in a few
+  // thousand uploads under load, never twice in a row: a second reading tells a damaged file (refused
+  // again, at once) from that. Nothing of the first reading is kept.
+  const taskId = await readSheetIntoTask(app, ctx, lang, upload, maxRows).catch(async (err: unknown) => {
+    if (!(err instanceof AppError) || err.options.messageKey !== 'import_not_xlsx') throw err;
+    app.log.warn({ err }, 'import: the workbook was refused; reading it once more');
+    return readSheetIntoTask(app, ctx, lang, upload, maxRows);
+  });
+  return checkNewTask(app, ctx, lang, taskId);
+}
+
+/** Checks the upload and reads its rows into a new task, in one transaction: a sheet refused half way keeps nothing. */
+async function readSheetIntoTask(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  lang: Language,
+  upload: { data: Buffer; filename: string },
+  maxRows: number,
+): Promise<string> {
   await checkXlsx(upload.data);
-  // First the rows, in one transaction: a sheet refused half way keeps nothing.
-  const taskId = await inTenant(app, ctx, async (tx) => {
+  return inTenant(app, ctx, async (tx) => {
     const names = await loadNames(tx, ctx);
     const id = newId();
     await insertTask(tx, {
@@ -226,7 +244,15 @@ export async function uploadImport(
     });
     return id;
   });
-  // Then every row checked, in a second one: the planner knows the new rows by then.
+}
+
+/** Every row of a new task checked, in a second transaction: the planner knows the new rows by then. */
+async function checkNewTask(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  lang: Language,
+  taskId: string,
+): Promise<ImportTask> {
   await refreshStatistics(app.db.db, ['import_rows']).catch((err: unknown) =>
     app.log.warn({ err }, 'import: statistics not refreshed'),
   );
