@@ -27,10 +27,10 @@ import {
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_FIELD_LIMITS, scoreMax, type CustomField } from '@app/shared/custom-fields/schemas';
-import { asList, asScore, type CustomFieldValue } from './custom-field-value';
+import { asList, asScore, type CustomFieldValue } from '@app/shared/custom-fields/field-values';
 import { DATE_INPUT_FORMAT, parseTypedDate } from '@/lib/dates';
 
-export type { CustomFieldValue } from './custom-field-value';
+export type { CustomFieldValue } from '@app/shared/custom-fields/field-values';
 
 export type CustomFieldInputProps = {
   /** The field to ask: its type and options decide the input; `required` adds the asterisk. */

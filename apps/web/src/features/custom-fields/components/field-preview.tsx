@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCustomFieldValue, type CustomFieldBody } from '@app/shared/custom-fields/schemas';
 import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
-import { emptyCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
+import { emptyCustomFieldValue, type CustomFieldValue } from '@app/shared/custom-fields/field-values';
 import classes from './custom-fields.module.css';
 
 /**

@@ -9,7 +9,7 @@ import {
   type PreRegistrationInfo,
   type VisitByLink,
 } from '@app/shared/pre-registration/schemas';
-import { toCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
+import { toCustomFieldValue, type CustomFieldValue } from '@app/shared/custom-fields/field-values';
 import { zodFormErrors } from '@/lib/form-errors';
 import type { HostOption } from '../api/search-hosts';
 import { companyNow, isBeforeNow, type ClockReading } from './visit-clock';

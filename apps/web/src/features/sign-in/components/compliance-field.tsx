@@ -24,7 +24,7 @@ import {
   type ComplianceDraft,
   type ComplianceState,
   type DocumentDraft,
-} from '../utils/flow-form';
+} from '@app/shared/visits/sign-in-form';
 
 const STATUS_COLORS: Record<ComplianceState['status'], string> = {
   unanswered: 'gray',

@@ -7,7 +7,7 @@ import { VISIT_LIMITS, type PersonPreview } from '@app/shared/visits/schemas';
 import { personOptionRenderer } from '@/components/people-picker/people-picker';
 import { useSearchPeople } from '@/components/people-picker/search-people';
 import { useSession } from '@/lib/session';
-import { hostQueryReady, type HostChoice } from '../utils/flow-form';
+import { hostQueryReady, type HostChoice } from '@app/shared/visits/sign-in-form';
 
 type HostFieldProps = {
   host: NonNullable<PersonPreview['host']>;

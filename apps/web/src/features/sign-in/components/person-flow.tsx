@@ -30,7 +30,7 @@ import {
   needsOverride,
   notesLength,
   type PersonDraft,
-} from '../utils/flow-form';
+} from '@app/shared/visits/sign-in-form';
 import { ComplianceField } from './compliance-field';
 import { HostField } from './host-field';
 

@@ -19,7 +19,7 @@ import {
   signInBody,
   type FlowIssue,
   type PersonDraft,
-} from '../utils/flow-form';
+} from '@app/shared/visits/sign-in-form';
 import { failureMessage, readRefusal } from '../utils/visit-errors';
 import { PersonFlow } from './person-flow';
 

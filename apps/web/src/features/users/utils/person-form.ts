@@ -3,7 +3,7 @@
 import { checkCustomFieldValue, type ListedCustomField } from '@app/shared/custom-fields/schemas';
 import { personBodySchema, type Person, type PersonBody } from '@app/shared/people/schemas';
 import type { PROFILE_FIELDS, UserTypeNode } from '@app/shared/user-types/schemas';
-import { toCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
+import { toCustomFieldValue, type CustomFieldValue } from '@app/shared/custom-fields/field-values';
 import { zodFormErrors } from '@/lib/form-errors';
 import { labelVars } from '@app/shared/http/field-messages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_FIELD_TYPES } from '@app/shared/custom-fields/schemas';
-import { asList, asScore, emptyCustomFieldValue, toCustomFieldValue } from './custom-field-value';
+import { CUSTOM_FIELD_TYPES } from './schemas';
+import { asList, asScore, emptyCustomFieldValue, toCustomFieldValue } from './field-values';
 
 const diet = { type: 'checkboxes' as const, options: { choices: ['Vegan', 'Halal'] } };
 

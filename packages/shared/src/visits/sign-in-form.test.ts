@@ -5,7 +5,7 @@ import {
   type DueCompliance,
   type PersonPreview,
   type SignInPreview,
-} from '@app/shared/visits/schemas';
+} from './schemas';
 import {
   complianceState,
   emptyComplianceDraft,
@@ -20,8 +20,8 @@ import {
   signOutBodies,
   signOutIssues,
   type PersonDraft,
-} from './flow-form';
-import { idempotencyKeySchema } from '@app/shared/visits/schemas';
+} from './sign-in-form';
+import { idempotencyKeySchema } from './schemas';
 
 const ID = {
   ada: '0190f6a0-0000-7000-8000-000000000001',

@@ -1,19 +1,19 @@
-// The journey flow a person goes through when signed in from the dashboard (spec "Mass-action data",
-// "Host payload", "Checks payload"; §4 Compliance answer status, Temperature, Attendance reasons; §5
-// override reason): what the form holds per person, the rules it shows live (the same shared rules the
-// server applies), and the request it sends.
-import { COMPLIANCE_LIMITS, type VaccineProtocol } from '@app/shared/compliances/schemas';
+// The journey flow a person goes through when signed in from the dashboard or at a kiosk (spec
+// "Mass-action data", "Host payload", "Checks payload"; §4 Compliance answer status, Temperature,
+// Attendance reasons; §5 override reason): what the form holds per person, the rules it shows live (the
+// same shared rules the server applies), and the request it sends.
+import { COMPLIANCE_LIMITS, type VaccineProtocol } from '../compliances/schemas';
 import {
   gradeResponse,
   isGradeProblem,
   vaccineDocumentSchema,
   type ResponseItem,
   type VaccineStatus,
-} from '@app/shared/compliances/responses';
-import { notesLength, type AnswerStatus } from '@app/shared/compliances/answer-status';
-import { checkCustomFieldValue } from '@app/shared/custom-fields/schemas';
-import { hostQueryReady } from '@app/shared/pre-registration/schemas';
-import { checkHealth, type HealthResult } from '@app/shared/visits/rules';
+} from '../compliances/responses';
+import { notesLength, type AnswerStatus } from '../compliances/answer-status';
+import { checkCustomFieldValue } from '../custom-fields/schemas';
+import { hostQueryReady } from '../pre-registration/schemas';
+import { checkHealth, type HealthResult } from './rules';
 import {
   VISIT_LIMITS,
   type DueCompliance,
@@ -24,8 +24,8 @@ import {
   type SignOutBody,
   type Visit,
   type VisitActionResult,
-} from '@app/shared/visits/schemas';
-import { emptyCustomFieldValue, type CustomFieldValue } from '@/components/custom-fields/custom-field-value';
+} from './schemas';
+import { emptyCustomFieldValue, type CustomFieldValue } from '../custom-fields/field-values';
 
 export { hostQueryReady };
 
@@ -284,13 +284,16 @@ export function formIssues(
   return found;
 }
 
-/** A key that makes a retried sign-in answer the first result (one per opened form, never two visits). */
-export function newIdempotencyKey(): string {
+/**
+ * A key that makes a retried sign-in answer the first result (one per opened form, never two visits),
+ * named for where it was made (`dashboard-sign-in`, `kiosk-sign-in`).
+ */
+export function newIdempotencyKey(source = 'dashboard-sign-in'): string {
   const random =
     typeof crypto !== 'undefined' && 'randomUUID' in crypto
       ? crypto.randomUUID()
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `dashboard-sign-in:${random}`;
+  return `${source}:${random}`;
 }
 
 /** Characters of notes or a reason as the rule counts them (trimmed, each letter once). */

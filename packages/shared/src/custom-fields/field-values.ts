@@ -1,11 +1,6 @@
 // Values of custom fields in the form the inputs hold them. Stored values arrive in their typed JSON
 // form (or, from older clients, as the spec's serialized strings); the inputs need one shape per type.
-import {
-  checkCustomFieldValue,
-  isListType,
-  type CustomField,
-  type CustomFieldType,
-} from '@app/shared/custom-fields/schemas';
+import { checkCustomFieldValue, isListType, type CustomField, type CustomFieldType } from './schemas';
 
 /**
  * A value as an input holds it: text, long text, date (YYYY-MM-DD) and radio buttons as a string;
