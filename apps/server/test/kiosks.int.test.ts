@@ -138,6 +138,7 @@ describe('pairing a kiosk', () => {
         date_format: 'yyyy-MM-dd',
         temperature_unit: 'C',
         default_temperature: 36,
+        offline_hours: 24,
       },
     });
 
@@ -292,6 +293,7 @@ describe('managing kiosks', () => {
       date_format: 'MM-dd-yyyy',
       temperature_unit: 'F',
       default_temperature: 97.5,
+      offline_hours: 48,
     });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().settings).toEqual({
@@ -303,6 +305,7 @@ describe('managing kiosks', () => {
       date_format: 'MM-dd-yyyy',
       temperature_unit: 'F',
       default_temperature: 97.5,
+      offline_hours: 48,
     });
     // The kiosk learns its settings with its next heartbeat.
     expect((await beat(made[0]!.token)).json().settings.date_format).toBe('MM-dd-yyyy');
@@ -375,6 +378,8 @@ describe('managing kiosks', () => {
       [{ date_format: 'dd/MM/yy' }, 'date_format', 'Date format has a value that is not allowed.'],
       [{ temperature_unit: 'K' }, 'temperature_unit', 'Temperature unit has a value that is not allowed.'],
       [{ default_temperature: 20 }, 'default_temperature', 'Default temperature must be at least 30.'],
+      [{ offline_hours: 0 }, 'offline_hours', 'Offline hours must be at least 1.'],
+      [{ offline_hours: 2.5 }, 'offline_hours', 'Offline hours has the wrong type.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await client.put(`/kiosks/${kiosk.id}/settings`, body);

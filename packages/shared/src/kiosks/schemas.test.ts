@@ -74,7 +74,10 @@ describe('kiosk settings', () => {
       date_format: 'yyyy-MM-dd',
       temperature_unit: 'C',
       default_temperature: 36,
+      offline_hours: 24,
     });
+    expect(kioskSettingsSchema.safeParse({ offline_hours: 0 }).success).toBe(false);
+    expect(kioskSettingsSchema.safeParse({ offline_hours: 169 }).success).toBe(false);
     expect(kioskSettingsSchema.parse({ temperature_unit: 'F' }).default_temperature).toBe(96.8);
   });
 

@@ -93,6 +93,9 @@ export const convertTemperature = (value: number, from: TemperatureUnit, to: Tem
 export const KIOSK_SIGN_MODES = ['sign_in_sign_out', 'sign_in_only', 'sign_out_only'] as const;
 export type KioskSignMode = (typeof KIOSK_SIGN_MODES)[number];
 
+/** Spec: a kiosk works offline for as long as its setting says, 24 hours unless set; a week at most. */
+export const KIOSK_OFFLINE_HOURS = { min: 1, max: 168 } as const;
+
 export const KIOSK_SETTINGS_DEFAULTS = {
   sign_mode: 'sign_in_sign_out',
   fire_alarm: false,
@@ -102,6 +105,7 @@ export const KIOSK_SETTINGS_DEFAULTS = {
   date_format: 'yyyy-MM-dd',
   temperature_unit: 'C',
   default_temperature: LIMITS.defaultTemperatureC,
+  offline_hours: 24,
 } as const satisfies Record<string, unknown>;
 
 const settingsShape = {
@@ -114,6 +118,8 @@ const settingsShape = {
   date_format: z.enum(KIOSK_DATE_FORMATS),
   temperature_unit: z.enum(TEMPERATURE_UNITS),
   default_temperature: z.number(),
+  /** How long the kiosk keeps working from its cached data while the server cannot be reached. */
+  offline_hours: z.number().int().min(KIOSK_OFFLINE_HOURS.min).max(KIOSK_OFFLINE_HOURS.max),
 };
 
 /** A kiosk's settings as the API returns them. */
@@ -131,6 +137,7 @@ export const kioskSettingsSchema = z
     date_format: settingsShape.date_format.default(KIOSK_SETTINGS_DEFAULTS.date_format),
     temperature_unit: settingsShape.temperature_unit.default(KIOSK_SETTINGS_DEFAULTS.temperature_unit),
     default_temperature: settingsShape.default_temperature.optional(),
+    offline_hours: settingsShape.offline_hours.default(KIOSK_SETTINGS_DEFAULTS.offline_hours),
   })
   .transform((s, ctx) => {
     const range = TEMPERATURE_RANGES[s.temperature_unit];

@@ -25,6 +25,8 @@ export type KioskSettingsRecord = {
   dateFormat: 'yyyy-MM-dd' | 'dd-MM-yyyy' | 'MM-dd-yyyy';
   temperatureUnit: 'C' | 'F';
   defaultTemperature: number;
+  /** How long the kiosk works from its cached data without the server; kiosks saved before it: 24. */
+  offlineHours?: number;
 };
 
 export const kiosks = pgTable(

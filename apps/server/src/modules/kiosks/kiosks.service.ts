@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   KIOSK_ONLINE_WINDOW_MS,
+  KIOSK_SETTINGS_DEFAULTS,
   kioskSettingsSchema,
   type AddKioskBody,
   type Kiosk,
@@ -39,6 +40,7 @@ export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
   date_format: record.dateFormat,
   temperature_unit: record.temperatureUnit,
   default_temperature: record.defaultTemperature,
+  offline_hours: record.offlineHours ?? KIOSK_SETTINGS_DEFAULTS.offline_hours,
 });
 
 export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord => ({
@@ -50,6 +52,7 @@ export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord =
   dateFormat: settings.date_format,
   temperatureUnit: settings.temperature_unit,
   defaultTemperature: settings.default_temperature,
+  offlineHours: settings.offline_hours,
 });
 
 /** A new kiosk starts with the defaults of spec §9 (fire alarm off, relay 0, 36 °C). */

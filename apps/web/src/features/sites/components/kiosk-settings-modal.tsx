@@ -18,6 +18,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, TEMPERATURE_UNITS } from '@app/shared/constants';
 import {
+  KIOSK_OFFLINE_HOURS,
   KIOSK_SIGN_MODES,
   TEMPERATURE_RANGES,
   kioskSettingsSchema,
@@ -162,6 +163,21 @@ function SettingsForm({
           error={form.errors.door_relay}
           data-testid="kiosk-door-relay"
         />
+        <NumberInput
+          label={t('settings.offline_hours')}
+          description={t('settings.offline_hours_hint', KIOSK_OFFLINE_HOURS)}
+          min={KIOSK_OFFLINE_HOURS.min}
+          max={KIOSK_OFFLINE_HOURS.max}
+          allowDecimal={false}
+          rightSection={<Text size="xs">{t('settings.hours')}</Text>}
+          rightSectionWidth={64}
+          data-testid="kiosk-offline-hours"
+          {...form.getInputProps('offline_hours')}
+          onChange={(v) => form.setFieldValue('offline_hours', typeof v === 'number' ? v : Number(v))}
+        />
+        <Text size="xs" c="dimmed" data-testid="kiosk-levels-note">
+          {t('settings.levels_note')}
+        </Text>
         <LevelField
           label={t('settings.brightness')}
           value={form.values.brightness}
