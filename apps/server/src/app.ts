@@ -23,6 +23,7 @@ import { kiosksRoutes } from './modules/kiosks/kiosks.routes';
 import { kioskRequestsRoutes } from './modules/kiosks/kiosk-requests.routes';
 import { kioskDeviceRequestsRoutes } from './modules/kiosks/kiosk-device-requests.routes';
 import { kioskDeviceDataRoutes } from './modules/kiosks/kiosk-device-data.routes';
+import { kioskDeviceBadgeRoutes } from './modules/kiosks/kiosk-device-badge.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -181,6 +182,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(kioskRequestsRoutes);
       await api.register(kioskDeviceRequestsRoutes);
       await api.register(kioskDeviceDataRoutes);
+      await api.register(kioskDeviceBadgeRoutes);
       await api.register(doorsRoutes);
       await api.register(customFieldsRoutes);
       await api.register(journeysRoutes);

@@ -263,10 +263,22 @@ export async function getBadge(app: FastifyInstance, ctx: AccessContext, id: str
   return inTenant(app, ctx, async (tx) => buildBadge(tx, ctx, await mustFindVisitRow(tx, ctx, id)));
 }
 
-/** Sends a visit's badge to the print queue (the badge is kept as printed, so a reprint matches). */
-export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, id: string): Promise<BadgePrint> {
+/**
+ * Sends a visit's badge to the print queue (the badge is kept as printed, so a reprint matches). A kiosk
+ * prints the badge of a visit at its own area itself, through the tablet's print dialog: its print is
+ * recorded as printed, and a visit elsewhere is not found.
+ */
+export async function queueBadgePrint(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  id: string,
+  opts: { printedBy?: { kioskId: string; areaId: string } } = {},
+): Promise<BadgePrint> {
+  const kiosk = opts.printedBy;
+  const status = kiosk ? ('printed' as const) : ('queued' as const);
   const queued = await inTenant(app, ctx, async (tx) => {
     const row = await mustFindVisitRow(tx, ctx, id);
+    if (kiosk && row.visit.areaId !== kiosk.areaId) throw new AppError('not_found');
     if (row.visit.state === 'expected' || row.visit.state === 'cancelled') {
       throw new AppError('rule_violation', { field: 'id', messageKey: 'visit_badge_not_arrived' });
     }
@@ -275,8 +287,10 @@ export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, 
       entityId: ctx.entityId,
       id: newId(),
       visitId: id,
-      status: 'queued',
+      status,
       badge,
+      kioskId: kiosk?.kioskId ?? null,
+      printedAt: kiosk ? new Date() : null,
       requestedByPersonId: ctx.actor.kind === 'user' ? ctx.actor.personId : null,
     });
     await writeAudit(tx, ctx, {
@@ -288,7 +302,7 @@ export async function queueBadgePrint(app: FastifyInstance, ctx: AccessContext, 
     return {
       id: printed.id,
       visit_id: id,
-      status: 'queued' as const,
+      status,
       badge,
       created_at: printed.createdAt.toISOString(),
     };
