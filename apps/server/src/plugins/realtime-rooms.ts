@@ -36,6 +36,7 @@ export const ENTITY_EVENT_AUDIENCE = {
   updateEntityTwoStepAuth: 'members',
   updateKiosks: 'kiosks',
   updateKioskRequests: 'kiosks',
+  updateKioskReviews: 'visits',
   updateAnnouncementStatus: 'announcements',
   updateBadgePrints: 'badge_prints',
 } as const satisfies Partial<Record<ServerEventName, EntityTopic | 'members'>>;

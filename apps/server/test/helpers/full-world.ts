@@ -34,6 +34,7 @@ export const ID_KINDS = [
   'userType',
   'kiosk',
   'kioskRequest',
+  'kioskReview',
   'door',
   'section',
   'customField',
@@ -311,6 +312,25 @@ export async function fullWorld(app: App, db: Executor) {
     compliances: [{ id: question.id }, { id: agreement }, { id: vaccine }],
     attendance_mode_ids: [mode],
   });
+  // An offline sign-in the server would refuse (the visitors' flow asks for a host): recorded, needing
+  // review (decision 045).
+  const offlineVisitor = await person('Olive', visitors);
+  const replayed = ok(
+    await device.post('/kiosk-device/replay', {
+      items: [
+        {
+          kind: 'sign_in',
+          idempotency_key: `offline-${newId()}`,
+          occurred_at: new Date(Date.now() - 60_000).toISOString(),
+          people: [{ person_id: offlineVisitor }],
+        },
+      ],
+    }),
+    200,
+    'offline replay',
+  ).json<{ results: { people: { review_id: string | null }[] }[] }>();
+  const kioskReview = replayed.results[0]!.people[0]!.review_id;
+  if (!kioskReview) throw new Error('offline replay: no review written');
 
   // Visits: one on site (notes, badge print), one left, expected ones with their links.
   const signedIn = await post<{ data: { id: string }[] }>('/visits/sign-in', {
@@ -485,6 +505,7 @@ export async function fullWorld(app: App, db: Executor) {
     userType: [visitors, contractors, staff, interns],
     kiosk: [kiosk],
     kioskRequest: [runningRequest, awayRequest],
+    kioskReview: [kioskReview],
     door: [door],
     section: [section],
     customField: [customField],

@@ -49,6 +49,7 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'kiosks/:kiosk_id': 'kiosk',
   'kiosks/requests/:id': 'kioskRequest',
   'kiosk-device/requests/:id': 'kioskRequest',
+  'kiosk-reviews/:id': 'kioskReview',
   'doors/:id': 'door',
   'custom-field-sections/:id': 'section',
   'custom-fields/:id': 'customField',

@@ -12,6 +12,7 @@ import arVisits from './ar/errors.visits.json';
 import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
 import arKioskDevice from './ar/errors.kiosk-device.json';
+import arKioskLookup from './ar/errors.kiosk-lookup.json';
 import arPeople from './ar/errors.people.json';
 import arPeopleImport from './ar/errors.people-import.json';
 import arReports from './ar/errors.reports.json';
@@ -29,6 +30,7 @@ import enVisits from './en/errors.visits.json';
 import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
 import enKioskDevice from './en/errors.kiosk-device.json';
+import enKioskLookup from './en/errors.kiosk-lookup.json';
 import enPeople from './en/errors.people.json';
 import enPeopleImport from './en/errors.people-import.json';
 import enReports from './en/errors.reports.json';
@@ -46,6 +48,7 @@ import esVisits from './es/errors.visits.json';
 import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
 import esKioskDevice from './es/errors.kiosk-device.json';
+import esKioskLookup from './es/errors.kiosk-lookup.json';
 import esPeople from './es/errors.people.json';
 import esPeopleImport from './es/errors.people-import.json';
 import esReports from './es/errors.reports.json';
@@ -67,6 +70,7 @@ export const serverResources: Resources = {
       enUploads,
       enSecurity,
       enKioskDevice,
+      enKioskLookup,
       enPeople,
       enPeopleImport,
       enReports,
@@ -88,6 +92,7 @@ export const serverResources: Resources = {
       arUploads,
       arSecurity,
       arKioskDevice,
+      arKioskLookup,
       arPeople,
       arPeopleImport,
       arReports,
@@ -109,6 +114,7 @@ export const serverResources: Resources = {
       esUploads,
       esSecurity,
       esKioskDevice,
+      esKioskLookup,
       esPeople,
       esPeopleImport,
       esReports,

@@ -94,6 +94,8 @@ export type ServerToClientEvents = {
   updateBadgePrints: (payload: { ids: string[] }) => void;
   /** Remote requests of a kiosk were asked or moved on (decision 044): to the company's kiosks room. */
   updateKioskRequests: (payload: { kiosk_id: string; ids: string[] }) => void;
+  /** Offline sign-ins or sign-outs needing review were written or resolved (decision 045): to the logbook's room. */
+  updateKioskReviews: (payload: { ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };

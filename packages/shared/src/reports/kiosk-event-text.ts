@@ -69,5 +69,9 @@ export function kioskEventText(
     }
     case 'log':
       return t('kiosk_logs.detail.log', { level: d.level ?? '', message: d.message ?? '' });
+    case 'replayed':
+      return t(`kiosk_logs.detail.replayed.${d.action ?? ''}_${d.outcome ?? ''}`, { person });
+    case 'needs_review':
+      return t(`kiosk_logs.detail.needs_review.${d.action ?? ''}`, { person });
   }
 }

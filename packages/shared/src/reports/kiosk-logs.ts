@@ -20,6 +20,10 @@ export const KIOSK_EVENT_KINDS = [
   'remote_action',
   /** A line of the kiosk's own log, sent while its logging is on. */
   'log',
+  /** A sign-in or sign-out made while the kiosk was offline, replayed when it was back (decision 045). */
+  'replayed',
+  /** One made offline that the server would have refused: recorded, and listed for an admin (decision 045). */
+  'needs_review',
 ] as const;
 export type KioskEventKind = (typeof KIOSK_EVENT_KINDS)[number];
 
@@ -66,6 +70,10 @@ export const kioskEventDetailSchema = z.object({
   /** A log line: its level and text, as the kiosk wrote them. */
   level: z.string().optional(),
   message: z.string().optional(),
+  /** A replayed action (`action` sign_in or sign_out): what became of it, and when the kiosk sent it. */
+  outcome: z.string().optional(),
+  replayed_at: z.string().optional(),
+  review_id: z.uuid().optional(),
 });
 export type KioskEventDetail = z.infer<typeof kioskEventDetailSchema>;
 

@@ -21,3 +21,4 @@ export * from './duplicates';
 export * from './privacy';
 export * from './people-import';
 export * from './visit-stats';
+export * from './kiosk-offline';

@@ -27,6 +27,8 @@ export type KioskSettingsRecord = {
   defaultTemperature: number;
   /** How long the kiosk works from its cached data without the server; kiosks saved before it: 24. */
   offlineHours?: number;
+  /** The language the kiosk speaks; kiosks saved before it: English. */
+  language?: 'en' | 'ar' | 'es';
 };
 
 export const kiosks = pgTable(

@@ -10,12 +10,17 @@ import {
   pairingSchema,
   pairingStatusSchema,
 } from '@app/shared/kiosks/schemas';
-import { kioskSignInBodySchema, kioskSignOutBodySchema } from '@app/shared/kiosks/device-visits';
+import {
+  kioskReplayBodySchema,
+  kioskReplayResponseSchema,
+  kioskSignInBodySchema,
+  kioskSignOutBodySchema,
+} from '@app/shared/kiosks/device-visits';
 import { errorBodySchema } from '@app/shared/http/errors';
 import { visitActionResultSchema, visitErrorsSchema } from '@app/shared/visits/schemas';
 import { refusalBody, VisitRefusal } from '../visits/visit-refusal';
 import { bearer, DEVICE_ROUTE } from './device-route';
-import { kioskSignIn, kioskSignOut } from './kiosk-device-visits.service';
+import { kioskReplay, kioskSignIn, kioskSignOut } from './kiosk-device-visits.service';
 import { createPairing, heartbeat, pairingStatus } from './kiosk-device.service';
 
 const tags = ['kiosk device'];
@@ -80,7 +85,7 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A registered kiosk signs people in (or checks them in) at its own area',
         description:
-          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people out only; otherwise the rules of POST /visits/sign-in at the kiosk’s area.',
+          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people out only; otherwise the rules of POST /visits/sign-in at the kiosk’s area, at `occurred_at` when given (at most two minutes ahead, not older than the kiosk’s offline window and an hour). With `offline: true` (and then `idempotency_key` and `occurred_at`), one queued action under the rules of POST /kiosk-device/replay: never refused for the visit’s rules, answered with the visit it made, met or accepted for review.',
         body: kioskSignInBodySchema,
         response: { 201: visitActionResultSchema, 200: visitActionResultSchema, 422: refused },
       },
@@ -103,7 +108,7 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A registered kiosk signs people out at its own area',
         description:
-          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people in only; otherwise the rules of POST /visits/sign-out at the kiosk’s area.',
+          'Authorization: Bearer <device token>. Refused with 422 on `sign_mode` when the kiosk is set to sign people in only; otherwise the rules of POST /visits/sign-out at the kiosk’s area, at `occurred_at` when given. With `offline: true` (and then `idempotency_key` and `occurred_at`), one queued action under the rules of POST /kiosk-device/replay.',
         body: kioskSignOutBodySchema,
         response: { 200: visitActionResultSchema, 422: refused },
       },
@@ -116,5 +121,20 @@ export const kioskDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
+  );
+  app.post(
+    '/kiosk-device/replay',
+    {
+      config: DEVICE,
+      schema: {
+        tags,
+        summary: 'A kiosk back online replays the sign-ins and sign-outs it queued while offline',
+        description:
+          'Authorization: Bearer <device token>. `items` in the order they were made (at most 1,000), each `{ kind: "sign_in", idempotency_key, occurred_at, people }` or `{ kind: "sign_out", idempotency_key, occurred_at, person_ids, reason_id? }`. Each is answered on its own, in `results[index]`: done, replayed (its key was applied before), merged (the person was on site then: the same visit), already_left (a sign-out of someone not on site), needs_review (the server would have refused it: recorded and listed for an admin), refused (bad input, with `error`; drop it) or retry (not processed; send it again). See decision 045.',
+        body: kioskReplayBodySchema,
+        response: { 200: kioskReplayResponseSchema },
+      },
+    },
+    async (req) => kioskReplay(app, bearer(req.headers.authorization), req.body, { lang: req.lang }),
   );
 };

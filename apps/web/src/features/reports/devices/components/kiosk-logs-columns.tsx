@@ -20,6 +20,8 @@ const KIND_COLOURS: Record<KioskEventKind, string> = {
   signed_out: 'blue',
   deregistered: 'red',
   remote_action: 'grape',
+  replayed: 'blue',
+  needs_review: 'yellow',
   log: 'gray',
 };
 

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam } from '@app/shared/http/paging';
+import {
+  kioskHostsQuerySchema,
+  kioskHostsResultSchema,
+  kioskPeoplePageSchema,
+  kioskPeopleQuerySchema,
+  kioskPeopleSearchQuerySchema,
+  kioskPeopleSearchResultSchema,
+  kioskPersonSchema,
+  kioskResolveBodySchema,
+  kioskResolvedSchema,
+  kioskSignInPreviewBodySchema,
+  kioskVisitorBodySchema,
+} from '@app/shared/kiosks/device-lookup';
+import { signInPreviewSchema } from '@app/shared/visits/schemas';
+import { sendStoredFile } from '../../lib/file-serving';
+import { bearer, DEVICE_ROUTE } from './device-route';
+import { kioskPeople, kioskPersonPhoto, resolveKioskCode, searchKioskPeople } from './kiosk-device-lookup.service';
+import { kioskHosts, kioskSignInPreview, registerKioskVisitor } from './kiosk-device-register.service';
+
+const tags = ['kiosk device'];
+const REACH =
+  'Only active people of the kiosk’s company who have one of the user types its journey has flows for, and its site.';
+
+/** How a kiosk finds people (decision 044), with its device token. */
+export const kioskDeviceLookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/kiosk-device/people',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'The people the kiosk keeps for offline use, a page at a time (in id order, after `cursor`)',
+        description: `${REACH} Names, user types, a photo flag and salted hashes (hashKioskCode, the company’s \`salt\`) of their QR code, card number and today’s pass codes at the kiosk’s site; never contacts.`,
+        querystring: kioskPeopleQuerySchema,
+        response: { 200: kioskPeoplePageSchema },
+      },
+    },
+    async (req) => kioskPeople(app, bearer(req.headers.authorization), req.query),
+  );
+  app.get(
+    '/kiosk-device/people/search',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'Sign in by name: the first name and two letters of the second at least (a shorter `q` is a 400)',
+        description: `${REACH} At most 10, by name, with whether each is on site at the kiosk’s area.`,
+        querystring: kioskPeopleSearchQuerySchema,
+        response: { 200: kioskPeopleSearchResultSchema },
+      },
+    },
+    async (req) => searchKioskPeople(app, bearer(req.headers.authorization), req.query.q),
+  );
+  app.get(
+    '/kiosk-device/people/:id/photo',
+    {
+      config: DEVICE_ROUTE,
+      schema: { tags, summary: 'The photo of a person the kiosk reaches', description: REACH, params: idParam },
+    },
+    async (req, reply) => {
+      const photo = await kioskPersonPhoto(app, bearer(req.headers.authorization), req.params.id);
+      return sendStoredFile(reply, photo.data, { name: photo.name, cache: 'private, no-cache' });
+    },
+  );
+  app.post(
+    '/kiosk-device/resolve',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'Whom a scanned QR code (own, QuickPass or today’s pass) or card number identifies at the kiosk',
+        description: `${REACH} Any other code, another company’s included: 404 \`kiosk_scan_unknown\`.`,
+        body: kioskResolveBodySchema,
+        response: { 200: kioskResolvedSchema },
+      },
+    },
+    async (req) => resolveKioskCode(app, bearer(req.headers.authorization), req.body),
+  );
+  app.get(
+    '/kiosk-device/hosts',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'Hosts for the host step of a journey user type’s flow, by name (names only)',
+        description: 'The first name and two letters of the second at least; at most 10.',
+        querystring: kioskHostsQuerySchema,
+        response: { 200: kioskHostsResultSchema },
+      },
+    },
+    async (req) => kioskHosts(app, bearer(req.headers.authorization), req.query),
+  );
+  app.post(
+    '/kiosk-device/sign-in/preview',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'What the flow asks of each person at the kiosk’s area now (POST /visits/sign-in/preview there)',
+        description: `${REACH} Anyone else: 404 naming \`person_ids\`.`,
+        body: kioskSignInPreviewBodySchema,
+        response: { 200: signInPreviewSchema },
+      },
+    },
+    async (req) => kioskSignInPreview(app, bearer(req.headers.authorization), req.body, req.lang),
+  );
+  app.post(
+    '/kiosk-device/visitors',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'A visitor registering at the kiosk, of a journey user type that lets people register',
+        description:
+          'Registration methods registration_allowed and registration_not_required. The person gets the kiosk’s site, the user type and the visitor role; the people service’s checks apply (409 naming `email` or `phone` when taken).',
+        body: kioskVisitorBodySchema,
+        response: { 201: kioskPersonSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await registerKioskVisitor(app, bearer(req.headers.authorization), req.body)),
+  );
+};
