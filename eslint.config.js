@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const TS = ['**/*.ts', '**/*.tsx'];
 const WEB_SRC = 'apps/web/src';
+const KIOSK_SRC = 'apps/kiosk/src';
 
 export default defineConfig(
   {
@@ -177,6 +178,61 @@ export default defineConfig(
               from: { element: { type: 'web-common' } },
               disallow: { to: { element: { types: ['web-feature', 'web-app'] } } },
               message: 'src/lib, src/components, src/config and src/hooks may not import features or src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The kiosk app: the web app's rules. A feature's index.ts is its one door, which the app shell loads
+  // on demand (the sign-in flow); no other index files.
+  {
+    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
+    ignores: [`${KIOSK_SRC}/features/*/index.ts`],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/no-index': 'error' },
+  },
+  {
+    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [path.join(root, 'eslint.resolver.cjs')]: {} },
+      'boundaries/root-path': root,
+      'boundaries/elements': [
+        { type: 'kiosk-feature', pattern: `${KIOSK_SRC}/features/*`, capture: ['feature'] },
+        { type: 'kiosk-app', pattern: `${KIOSK_SRC}/app` },
+        { type: 'kiosk-common', pattern: `${KIOSK_SRC}/lib` },
+        { type: 'shared-package', pattern: 'packages/shared/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'kiosk-feature' } },
+              disallow: {
+                to: { element: { type: 'kiosk-feature', captured: { feature: '!{{from.captured.feature}}' } } },
+              },
+              message:
+                'A feature may not import another feature ({{from.captured.feature}} → {{to.captured.feature}}): move the shared piece to src/lib.',
+            },
+            {
+              from: { element: { type: 'kiosk-feature' } },
+              disallow: { to: { element: { type: 'kiosk-app' } } },
+              message: 'A feature may not import src/app: the app shell composes features, not the reverse.',
+            },
+            {
+              from: { element: { type: 'kiosk-common' } },
+              disallow: { to: { element: { types: ['kiosk-feature', 'kiosk-app'] } } },
+              message: 'src/lib may not import features or src/app.',
             },
           ],
         },

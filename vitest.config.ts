@@ -15,6 +15,7 @@ export default defineConfig({
           include: [
             'apps/*/src/**/*.test.{ts,tsx}',
             'apps/web/build/*.test.ts',
+            'apps/kiosk/build/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'e2e/tools/*.test.ts',
           ],

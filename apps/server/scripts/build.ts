@@ -1,10 +1,11 @@
 // Builds what `npm start` runs, skipping whatever is already built from the same sources:
 //   web       apps/web/dist                      the web app's own `npm run build`
+//   kiosk     apps/kiosk/dist                    the kiosk app's own `npm run build` (with version.json)
 //   server    apps/server/dist/server.js         one esbuild bundle, @app/shared inlined, + migrations/
 //   template  apps/server/dist/pgdata-template-pglite-<version>/   a migrated, empty embedded database
 // A target is up to date when its output exists and a hash of its inputs' names and contents matches
 // the one recorded when it was last built.
-//   node --import tsx apps/server/scripts/build.ts [--force] [web|server|template ...]
+//   node --import tsx apps/server/scripts/build.ts [--force] [web|kiosk|server|template ...]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ const SERVER = path.join(ROOT, 'apps/server');
 const DIST = path.join(SERVER, 'dist');
 const STATE_FILE = path.join(DIST, 'build-inputs.json');
 
-const TARGETS = ['web', 'server', 'template'] as const;
+const TARGETS = ['web', 'kiosk', 'server', 'template'] as const;
 type Target = (typeof TARGETS)[number];
 
 type Plan = {
@@ -36,6 +37,13 @@ const plans: Record<Target, Plan> = {
     inputs: ['apps/web', 'packages/shared/src', 'package-lock.json', 'tsconfig.base.json'],
     output: path.join(ROOT, 'apps/web/dist/index.html'),
     build: buildWeb,
+  },
+  kiosk: {
+    label: 'kiosk app',
+    // The web app's build helpers (precompress) are the kiosk's too.
+    inputs: ['apps/kiosk', 'apps/web/build', 'packages/shared/src', 'package-lock.json', 'tsconfig.base.json'],
+    output: path.join(ROOT, 'apps/kiosk/dist/version.json'),
+    build: buildKiosk,
   },
   server: {
     label: 'server',
@@ -128,6 +136,11 @@ function runQuietly(what: string, command: string, args: string[]): Promise<void
 /** The web app's own build script. */
 function buildWeb(): Promise<void> {
   return runQuietly("The web app's build", 'npm', ['run', 'build', '-w', '@app/web']);
+}
+
+/** The kiosk app's own build script; it writes version.json last. */
+function buildKiosk(): Promise<void> {
+  return runQuietly("The kiosk app's build", 'npm', ['run', 'build', '-w', '@app/kiosk']);
 }
 
 async function buildServer(): Promise<void> {

@@ -139,6 +139,7 @@ describe('pairing a kiosk', () => {
         temperature_unit: 'C',
         default_temperature: 36,
         offline_hours: 24,
+        language: 'en',
       },
     });
 
@@ -294,6 +295,7 @@ describe('managing kiosks', () => {
       temperature_unit: 'F',
       default_temperature: 97.5,
       offline_hours: 48,
+      language: 'ar',
     });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().settings).toEqual({
@@ -306,9 +308,11 @@ describe('managing kiosks', () => {
       temperature_unit: 'F',
       default_temperature: 97.5,
       offline_hours: 48,
+      language: 'ar',
     });
     // The kiosk learns its settings with its next heartbeat.
     expect((await beat(made[0]!.token)).json().settings.date_format).toBe('MM-dd-yyyy');
+    expect((await beat(made[0]!.token)).json().settings.language).toBe('ar');
     const many = await client.put('/kiosks/settings', {
       ids: [b!.id, c!.id, b!.id],
       settings: { brightness: 100, date_format: 'dd-MM-yyyy' },
@@ -380,6 +384,7 @@ describe('managing kiosks', () => {
       [{ default_temperature: 20 }, 'default_temperature', 'Default temperature must be at least 30.'],
       [{ offline_hours: 0 }, 'offline_hours', 'Offline hours must be at least 1.'],
       [{ offline_hours: 2.5 }, 'offline_hours', 'Offline hours has the wrong type.'],
+      [{ language: 'fr' }, 'language', 'Language has a value that is not allowed.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await client.put(`/kiosks/${kiosk.id}/settings`, body);

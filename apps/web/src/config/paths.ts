@@ -26,6 +26,9 @@ export const publicPaths = {
   logout: '/logout',
 } as const;
 
+/** The kiosk app (apps/kiosk), served by the server beside this app: a page of its own, not a route here. */
+export const KIOSK_APP_URL = '/kiosk/';
+
 export const appPaths = {
   home: '/',
   filtered: '/filtered',

@@ -75,6 +75,7 @@ describe('kiosk settings', () => {
       temperature_unit: 'C',
       default_temperature: 36,
       offline_hours: 24,
+      language: 'en',
     });
     expect(kioskSettingsSchema.safeParse({ offline_hours: 0 }).success).toBe(false);
     expect(kioskSettingsSchema.safeParse({ offline_hours: 169 }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, LIMITS, TEMPERATURE_UNITS } from '../constants';
+import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, LANGUAGES, LIMITS, TEMPERATURE_UNITS } from '../constants';
 import { pageQuery } from '../http/paging';
 
 export type DoorRelayMode = (typeof DOOR_RELAY_MODES)[number];
@@ -106,6 +106,7 @@ export const KIOSK_SETTINGS_DEFAULTS = {
   temperature_unit: 'C',
   default_temperature: LIMITS.defaultTemperatureC,
   offline_hours: 24,
+  language: 'en',
 } as const satisfies Record<string, unknown>;
 
 const settingsShape = {
@@ -120,6 +121,8 @@ const settingsShape = {
   default_temperature: z.number(),
   /** How long the kiosk keeps working from its cached data while the server cannot be reached. */
   offline_hours: z.number().int().min(KIOSK_OFFLINE_HOURS.min).max(KIOSK_OFFLINE_HOURS.max),
+  /** The language the kiosk speaks to whoever comes to it; a visitor may choose another for their visit. */
+  language: z.enum(LANGUAGES),
 };
 
 /** A kiosk's settings as the API returns them. */
@@ -138,6 +141,7 @@ export const kioskSettingsSchema = z
     temperature_unit: settingsShape.temperature_unit.default(KIOSK_SETTINGS_DEFAULTS.temperature_unit),
     default_temperature: settingsShape.default_temperature.optional(),
     offline_hours: settingsShape.offline_hours.default(KIOSK_SETTINGS_DEFAULTS.offline_hours),
+    language: settingsShape.language.default(KIOSK_SETTINGS_DEFAULTS.language),
   })
   .transform((s, ctx) => {
     const range = TEMPERATURE_RANGES[s.temperature_unit];

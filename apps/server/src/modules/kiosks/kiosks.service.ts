@@ -41,6 +41,7 @@ export const toSettings = (record: KioskSettingsRecord): KioskSettings => ({
   temperature_unit: record.temperatureUnit,
   default_temperature: record.defaultTemperature,
   offline_hours: record.offlineHours ?? KIOSK_SETTINGS_DEFAULTS.offline_hours,
+  language: record.language ?? KIOSK_SETTINGS_DEFAULTS.language,
 });
 
 export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord => ({
@@ -53,6 +54,7 @@ export const toSettingsRecord = (settings: KioskSettings): KioskSettingsRecord =
   temperatureUnit: settings.temperature_unit,
   defaultTemperature: settings.default_temperature,
   offlineHours: settings.offline_hours,
+  language: settings.language,
 });
 
 /** A new kiosk starts with the defaults of spec §9 (fire alarm off, relay 0, 36 °C). */

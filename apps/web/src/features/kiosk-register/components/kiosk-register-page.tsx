@@ -19,6 +19,8 @@ export function KioskRegisterPage() {
   const { t } = useTranslation('kiosk-register');
   const mac = useSearchText('mac');
   const version = useSearchText('version');
+  // The kiosk app sends the tablet here to pair; once paired the page hands back to it.
+  const fromKioskApp = useSearchText('from') === 'kiosk';
   const query = useMemo(() => deviceFromQuery(mac, version), [mac, version]);
   const { phase, notice, chooseDevice, startOver } = useKioskRegistration(query);
 
@@ -63,7 +65,12 @@ export function KioskRegisterPage() {
     case 'registered':
       return (
         <KioskScreen footer={deviceLine(phase.device)}>
-          <Registered registration={phase.registration} online={phase.online} lastReportAt={phase.lastReportAt} />
+          <Registered
+            registration={phase.registration}
+            online={phase.online}
+            lastReportAt={phase.lastReportAt}
+            handOver={fromKioskApp}
+          />
         </KioskScreen>
       );
     case 'token-lost':

@@ -1,15 +1,50 @@
-import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskRegistration } from '@app/shared/kiosks/schemas';
+import { KIOSK_APP_URL } from '@/config/paths';
+import { useNow } from '@/lib/use-now';
 import classes from './kiosk-register.module.css';
+
+/** How long the page shows where the kiosk stands before it hands over to the kiosk app. */
+export const HANDOVER_MS = 5000;
 
 type RegisteredProps = {
   registration: KioskRegistration;
   /** null until the first heartbeat answered. */
   online: boolean | null;
   lastReportAt: number | null;
+  /** The kiosk app sent the tablet here (`?from=kiosk`): go back to it by itself after a few seconds. */
+  handOver: boolean;
 };
+
+const openKioskApp = () => window.location.assign(KIOSK_APP_URL);
+
+/** The button to the kiosk app, and the count down to it when the kiosk app sent the tablet here. */
+function HandOver({ automatic }: { automatic: boolean }) {
+  const { t } = useTranslation('kiosk-register');
+  const [deadline] = useState(() => Date.now() + HANDOVER_MS);
+  const now = useNow(250);
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  useEffect(() => {
+    if (!automatic) return;
+    const timer = setTimeout(openKioskApp, Math.max(0, deadline - Date.now()));
+    return () => clearTimeout(timer);
+  }, [automatic, deadline]);
+  return (
+    <Stack gap={4} align="center">
+      <Button size="lg" onClick={openKioskApp} data-testid="kiosk-register-open-kiosk">
+        {t('registered.open_kiosk')}
+      </Button>
+      {automatic && (
+        <Text size="sm" c="dimmed" data-testid="kiosk-register-handover">
+          {t('registered.handover', { seconds })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -25,7 +60,7 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** Where the kiosk stands now that an admin added it, and whether its reports reach the server. */
-export function Registered({ registration, online, lastReportAt }: RegisteredProps) {
+export function Registered({ registration, online, lastReportAt, handOver }: RegisteredProps) {
   const { t, i18n } = useTranslation('kiosk-register');
   const time = lastReportAt
     ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(lastReportAt)
@@ -63,6 +98,7 @@ export function Registered({ registration, online, lastReportAt }: RegisteredPro
           </Text>
         )}
       </Stack>
+      <HandOver automatic={handOver} />
     </Stack>
   );
 }

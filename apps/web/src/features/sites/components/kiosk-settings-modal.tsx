@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, TEMPERATURE_UNITS } from '@app/shared/constants';
+import { DOOR_RELAY_MODES, KIOSK_DATE_FORMATS, LANGUAGES, TEMPERATURE_UNITS } from '@app/shared/constants';
 import {
   KIOSK_OFFLINE_HOURS,
   KIOSK_SIGN_MODES,
@@ -27,6 +27,7 @@ import {
 } from '@app/shared/kiosks/schemas';
 import { ApiError } from '@/lib/api-client';
 import { zodFormErrors } from '@/lib/form-errors';
+import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useKiosk } from '../api/get-kiosk';
 import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
@@ -191,6 +192,16 @@ function SettingsForm({
           onChange={(v) => form.setFieldValue('volume', v)}
           error={form.errors.volume as string | undefined}
           testId="kiosk-volume"
+        />
+        <Select
+          label={t('settings.language')}
+          description={t('settings.language_hint')}
+          // Each language in its own words, as the kiosk's language choice shows them.
+          data={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="kiosk-language"
+          {...form.getInputProps('language')}
         />
         <Select
           label={t('settings.date_format')}

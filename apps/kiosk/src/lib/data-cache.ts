@@ -1,0 +1,103 @@
+// What the kiosk keeps in IndexedDB (decision 044): its journey bundle with the time the server put it
+// together, the logo, and the offline queue of sign-ins and sign-outs made while the server could not
+// be reached (filled by the sign-in flow). It runs from here while offline, for its offline window.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
+
+export const DATABASE = 'kiosk';
+
+export type CachedBundle = { bundle: KioskJourneyBundle; fetched_at: string; saved_at: string };
+
+type KioskDb = DBSchema & {
+  data: { key: string; value: CachedBundle | Blob };
+  queue: { key: string; value: { key: string; kind: string; at: string; body: unknown } };
+};
+
+let opening: Promise<IDBPDatabase<KioskDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<KioskDb>> {
+  opening ??= openDB<KioskDb>(DATABASE, 1, {
+    upgrade(database) {
+      database.createObjectStore('data');
+      database.createObjectStore('queue', { keyPath: 'key' });
+    },
+  });
+  return opening;
+}
+
+export type QueuedRecord = { key: string; kind: string; at: string; body: unknown };
+
+/** The offline queue's records, in the order they happened (their time, then their key). */
+export async function readQueue(): Promise<QueuedRecord[]> {
+  const all = await (await db()).getAll('queue');
+  return all.sort((a, b) => (a.at === b.at ? a.key.localeCompare(b.key) : a.at < b.at ? -1 : 1));
+}
+
+/** Keeps a record (a second add of the same key changes nothing). */
+export async function addQueued(record: QueuedRecord): Promise<void> {
+  const database = await db();
+  if (!(await database.get('queue', record.key))) await database.put('queue', record);
+}
+
+export async function removeQueued(keys: string[]): Promise<void> {
+  const tx = (await db()).transaction('queue', 'readwrite');
+  await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
+}
+
+export async function saveBundle(bundle: KioskJourneyBundle): Promise<CachedBundle> {
+  const cached: CachedBundle = { bundle, fetched_at: bundle.fetched_at, saved_at: new Date().toISOString() };
+  await (await db()).put('data', cached, 'bundle');
+  return cached;
+}
+
+export async function readBundle(): Promise<CachedBundle | null> {
+  const value = await (await db()).get('data', 'bundle');
+  return value && !(value instanceof Blob) ? value : null;
+}
+
+export async function saveLogo(logo: Blob | null): Promise<void> {
+  const database = await db();
+  if (logo) await database.put('data', logo, 'logo');
+  else await database.delete('data', 'logo');
+}
+
+export async function readLogo(): Promise<Blob | null> {
+  const value = await (await db()).get('data', 'logo');
+  return value instanceof Blob ? value : null;
+}
+
+/** What the kiosk holds, for support (remote action pull_database). */
+export async function describeCache() {
+  const database = await db();
+  const cached = await readBundle();
+  const logo = await readLogo();
+  const queue = await database.getAll('queue');
+  const bundle = cached?.bundle;
+  return {
+    fetched_at: cached?.fetched_at ?? null,
+    saved_at: cached?.saved_at ?? null,
+    counts: {
+      flows: bundle?.flows.length ?? 0,
+      announcements: bundle?.announcements.length ?? 0,
+      user_types: bundle?.journey?.user_types.length ?? 0,
+      offline_queue: queue.length,
+    },
+    journey: bundle?.journey ? { id: bundle.journey.id, name: bundle.journey.name } : null,
+    area: bundle?.area ?? null,
+    site: bundle?.site ?? null,
+    logo_bytes: logo?.size ?? 0,
+    offline_queue: queue,
+  };
+}
+
+/** Drops everything the kiosk keeps (remote action push_restart, or a refused token). */
+export async function clearCache(): Promise<void> {
+  if (opening) {
+    (await opening).close();
+    opening = null;
+  }
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(DATABASE);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+}
