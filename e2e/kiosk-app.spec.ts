@@ -93,14 +93,14 @@ test('a paired kiosk shows its welcome screen, speaks Arabic, and opens the door
     // A visitor signs in by name: the search starts after a first name and two letters of the last
     // name; this flow asks nothing more, so the welcome follows, and the visit is on the logbook.
     const roles = (await admin.get('/people/roles')) as unknown as { id: string; key: string | null }[];
-    const ada = (await post('/people', {
+    const ada = await post('/people', {
       first_name: 'Ada',
       last_name: `Kiosk${suffix}`,
       email: `ada.kiosk.${suffix}@example.test`,
       role_id: roles.find((r) => r.key === 'employee')!.id,
       site_ids: [site.id],
       user_type_ids: [visitors.id],
-    }));
+    });
     personId = ada.id;
     await kiosk.getByTestId('kiosk-sign-in-button').click();
     await expect(kiosk.getByTestId('kiosk-identify')).toBeVisible();
