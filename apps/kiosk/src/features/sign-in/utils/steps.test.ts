@@ -1,80 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialDraft } from '@app/shared/visits/sign-in-form';
-import type { DueCompliance, PersonPreview } from '@app/shared/visits/schemas';
+import { ID, NOW, person, question, reason } from '@app/shared/visits/sign-in-preview.fixture';
 import { flowSteps, stepId, stepIssues, stepOfField } from './steps';
 
-const ID = {
-  ada: '0190f6a0-0000-7000-8000-000000000001',
-  type: '0190f6a0-0000-7000-8000-0000000000c1',
-  health: '0190f6a0-0000-7000-8000-0000000000d1',
-  host: '0190f6a0-0000-7000-8000-0000000000e1',
-  late: '0190f6a0-0000-7000-8000-0000000000f1',
-  late2: '0190f6a0-0000-7000-8000-0000000000f2',
-  field: '0190f6a0-0000-7000-8000-0000000000f9',
-};
-const NOW = new Date('2025-03-10T10:00:00Z');
-
-const question: DueCompliance = {
-  id: ID.health,
-  required: true,
-  frequency: 'daily',
-  version: 2,
-  status: 'due',
-  valid_until: null,
-  asked: {
-    name: 'Health check',
-    format: 'question',
-    frequency: 'daily',
-    validity_days: null,
-    content: {
-      questions: [
-        {
-          id: 'q1',
-          question: 'Do you have a fever?',
-          answers: [
-            { id: 'yes', answer: 'Yes', correct: false },
-            { id: 'no', answer: 'No', correct: true },
-          ],
-        },
-      ],
-    },
-  },
-};
-
-const reason = (id: string, name: string) => ({
-  id,
-  name,
-  attendance_code: null,
-  start_time: '08:00',
-  duration_minutes: 60,
-});
-
-function person(over: Partial<PersonPreview> = {}): PersonPreview {
-  return {
-    person_id: ID.ada,
-    full_name: 'Ada Tester',
-    photo_url: null,
-    user_type: { id: ID.type, name: 'Visitors' },
-    journey: null,
-    journey_flow_id: null,
-    signed_in: false,
-    action: 'sign_in',
-    badge_label: 'sign_in',
-    visit_id: null,
-    expected_visit: null,
-    compliances: [],
-    documents: [],
-    checks: { temperature: null, mask: false },
-    host: null,
-    reasons: { type: 'late_sign_in', options: [], preselected: null },
-    custom_fields: [],
-    blocker: null,
-    ...over,
-  };
-}
-
 const everything = person({
-  compliances: [question, { ...question, id: ID.field, status: 'valid' }],
+  compliances: [question, { ...question, id: ID.rules, status: 'valid' }],
   checks: { temperature: { threshold_c: 37.5, default_reading_c: 36 }, mask: true },
   host: {
     required: true,
