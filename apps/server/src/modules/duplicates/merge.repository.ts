@@ -70,6 +70,9 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   'visit_stats_people.person_id',
   // The company's anonymous record (decision 033) is never merged.
   'privacy_settings.anonymous_person_id',
+  // A kiosk's offline actions and reviews (decision 045): the kept person's now.
+  'kiosk_offline_actions.person_id',
+  'kiosk_offline_reviews.person_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {
@@ -116,6 +119,18 @@ export async function moveRecords(tx: Executor, p: MergePeople): Promise<Partial
     const c = sql.raw(column);
     await tx.execute(sql`update ${t} set ${c} = ${keepId} where entity_id = ${entityId} and ${c} = ${removeId}`);
   }
+  // What a kiosk replayed for the removed person, and its reviews: the kept person's. An action the kept
+  // person already has under the same key (one item naming both) is kept once.
+  await tx.execute(sql`
+    update kiosk_offline_actions a set person_id = ${keepId}
+     where a.entity_id = ${entityId} and a.person_id = ${removeId}
+       and not exists (select 1 from kiosk_offline_actions k
+                        where k.entity_id = a.entity_id and k.person_id = ${keepId}
+                          and k.idempotency_key = a.idempotency_key)`);
+  await tx.execute(sql`delete from kiosk_offline_actions where entity_id = ${entityId} and person_id = ${removeId}`);
+  await tx.execute(
+    sql`update kiosk_offline_reviews set person_id = ${keepId} where entity_id = ${entityId} and person_id = ${removeId}`,
+  );
   // A badge print asked for by the removed person.
   add(
     'badge_prints',

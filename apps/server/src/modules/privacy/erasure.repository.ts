@@ -16,6 +16,10 @@ import { newQrCode } from '../entities/entity-setup';
 export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted with the person' | 'cleared'>> = {
   'visits.person_id': 'anonymised',
   'kiosk_events.person_id': 'anonymised',
+  // A kiosk's offline sign-in kept for review keeps what happened, not whom (decision 045).
+  'kiosk_offline_reviews.person_id': 'anonymised',
+  // What a kiosk's replay applied, kept so a replay is not applied twice: nothing to keep of an erased person.
+  'kiosk_offline_actions.person_id': 'deleted with the person',
   'emergency_roll.person_id': 'cleared',
   'visits.created_by_person_id': 'cleared',
   'visits.decided_by_person_id': 'cleared',
@@ -117,6 +121,10 @@ export async function anonymiseVisits(
   await tx.execute(sql`
     update kiosk_events set person_id = ${anonymousId}
      where entity_id = ${entityId} and visit_id = any(${ids}) and person_id is distinct from ${anonymousId}`);
+  await tx.execute(sql`
+    update kiosk_offline_reviews set person_id = ${anonymousId}, person_name = 'Anonymised'
+     where entity_id = ${entityId} and visit_id = any(${ids})`);
+  await tx.execute(sql`delete from kiosk_offline_actions where entity_id = ${entityId} and visit_id = any(${ids})`);
   // Their person remembers they visited then, though the visit no longer names them.
   await tx.execute(sql`
     update people p set retained_visit_at = greatest(p.retained_visit_at, m.at)
@@ -174,6 +182,10 @@ export async function erasePeople(
   const files = [...anonymised.files, ...(await filesOfPeople(tx, entityId, erasable))];
   await tx.execute(sql`
     update kiosk_events set person_id = ${anonymousId} where entity_id = ${entityId} and person_id = any(${ids})`);
+  await tx.execute(sql`
+    update kiosk_offline_reviews set person_id = ${anonymousId}, person_name = 'Anonymised'
+     where entity_id = ${entityId} and person_id = any(${ids})`);
+  await tx.execute(sql`delete from kiosk_offline_actions where entity_id = ${entityId} and person_id = any(${ids})`);
   await tx.execute(sql`
     update emergency_roll
        set person_id = null, full_name = 'Anonymised', company_name = null, phone = null, email = null,
