@@ -20,12 +20,19 @@ export function ChoiceButtons({
 }) {
   const labelId = useId();
   const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    // Up and down go back and forth; the horizontal arrows follow the reading direction (inline start
+    // and end), so in Arabic the arrow towards the start goes back.
+    const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+    const step =
+      event.key === 'ArrowDown' || event.key === forward
+        ? 1
+        : event.key === 'ArrowUp' || event.key === backward
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
-    // Right-to-left pages read the horizontal arrows the other way round.
-    const rtl = document.documentElement.dir === 'rtl' && event.key.startsWith('Arrow') && !/Up|Down/.test(event.key);
-    const next = (index + (rtl ? -step : step) + choices.length) % choices.length;
+    const next = (index + step + choices.length) % choices.length;
     onChange(choices[next]!.value);
     const group = event.currentTarget.parentElement;
     (group?.children[next] as HTMLElement | undefined)?.focus();

@@ -39,16 +39,16 @@ export function DoneScreen({
   const t = useFlowText();
   const rating = onRate !== null && done.askRating && done.action === 'sign_out';
   // While a rating is asked and not given, the countdown waits a little longer for it.
-  const [left, setLeft] = useState(rating ? Math.max(done.seconds, RATING_SECONDS) : done.seconds);
+  const [secondsLeft, setSecondsLeft] = useState(rating ? Math.max(done.seconds, RATING_SECONDS) : done.seconds);
   const [rated, setRated] = useState<number | null>(null);
   useEffect(() => {
-    if (left <= 0) {
+    if (secondsLeft <= 0) {
       onFinished();
       return;
     }
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [left, onFinished]);
+  }, [secondsLeft, onFinished]);
   const fallback = t(`kiosk-flow:done.${done.action}`, { name: done.firstName });
   return (
     <section className={styles.done} aria-live="assertive" data-testid="kiosk-done" data-action={done.action}>
@@ -72,7 +72,7 @@ export function DoneScreen({
             kind="stars"
             onChange={(score) => {
               setRated(score);
-              setLeft(done.seconds);
+              setSecondsLeft(done.seconds);
               onRate?.(score);
             }}
             testId="kiosk-rating"
@@ -81,7 +81,7 @@ export function DoneScreen({
           <p className={styles.hint}>{t('kiosk-flow:done.thanks')}</p>
         ))}
       <button type="button" className={styles.primary} onClick={onFinished} data-testid="kiosk-done-close">
-        {t('kiosk-flow:done.close', { seconds: Math.max(0, left) })}
+        {t('kiosk-flow:done.close', { seconds: Math.max(0, secondsLeft) })}
       </button>
     </section>
   );
