@@ -173,6 +173,21 @@ const ledgerRow = (
  * Writes the ledger rows of what was just applied, with their log entries. A row already there (the
  * same action replayed at the same moment by another request) answers `replayed`.
  */
+type Refusals = Map<string, { fullName: string | null; issues: Issue[] }>;
+
+/**
+ * After a refused try: notes whom the refusal names and answers who is left to try again without them,
+ * or null when it named none of those tried (then all of them are kept for review).
+ */
+function withoutRefused<T>(error: unknown, tried: T[], idOf: (t: T) => string, refused: Refusals): T[] | null {
+  if (!(error instanceof VisitRefusal)) throw error;
+  for (const [personId, issues] of issuesOf(error)) refused.set(personId, issues);
+  const next = tried.filter((t) => !refused.has(idOf(t)));
+  if (next.length < tried.length) return next;
+  for (const t of tried) refused.set(idOf(t), { fullName: null, issues: [] });
+  return null;
+}
+
 async function settle(
   r: Replay,
   tx: Executor,
@@ -403,7 +418,7 @@ async function replaySignIn(
     waiting = waiting.filter((p) => !results.has(p.person_id));
   }
   // The dashboard's sign-in at the time it happened; whoever it refuses is accepted for review.
-  const refused = new Map<string, { fullName: string | null; issues: Issue[] }>();
+  const refused: Refusals = new Map();
   let signing = waiting;
   while (signing.length) {
     try {
@@ -437,14 +452,8 @@ async function replaySignIn(
       if (closed.length) emitVisits(r.app, ctx.entityId, 'signed_out', closed);
       break;
     } catch (error) {
-      if (!(error instanceof VisitRefusal)) throw error;
-      for (const [personId, issues] of issuesOf(error)) refused.set(personId, issues);
-      const next = signing.filter((p) => !refused.has(p.person_id));
-      // A refusal naming nobody of those asked: nothing more can be signed in normally.
-      if (next.length === signing.length) {
-        for (const p of signing) refused.set(p.person_id, { fullName: null, issues: [] });
-        break;
-      }
+      const next = withoutRefused(error, signing, (p) => p.person_id, refused);
+      if (!next) break;
       signing = next;
     }
   }
@@ -491,7 +500,7 @@ async function replaySignOut(
     return visits;
   });
   let targets = open;
-  const refused = new Map<string, { fullName: string | null; issues: Issue[] }>();
+  const refused: Refusals = new Map();
   while (targets.length) {
     try {
       await signOut(
@@ -513,13 +522,8 @@ async function replaySignOut(
       });
       break;
     } catch (error) {
-      if (!(error instanceof VisitRefusal)) throw error;
-      for (const [personId, issues] of issuesOf(error)) refused.set(personId, issues);
-      const next = targets.filter((v) => !refused.has(v.personId));
-      if (next.length === targets.length) {
-        for (const v of targets) refused.set(v.personId, { fullName: null, issues: [] });
-        break;
-      }
+      const next = withoutRefused(error, targets, (v) => v.personId, refused);
+      if (!next) break;
       targets = next;
     }
   }
