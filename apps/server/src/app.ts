@@ -24,7 +24,7 @@ import { kioskRequestsRoutes } from './modules/kiosks/kiosk-requests.routes';
 import { kioskReviewsRoutes } from './modules/kiosks/kiosk-reviews.routes';
 import { kioskDeviceRequestsRoutes } from './modules/kiosks/kiosk-device-requests.routes';
 import { kioskDeviceDataRoutes } from './modules/kiosks/kiosk-device-data.routes';
-import { kioskDeviceBadgeRoutes } from './modules/kiosks/kiosk-device-badge.routes';
+import { kioskDeviceAfterVisitRoutes } from './modules/kiosks/kiosk-device-after-visit.routes';
 import { kioskDeviceLookupRoutes } from './modules/kiosks/kiosk-device-lookup.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
@@ -185,7 +185,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(kioskReviewsRoutes);
       await api.register(kioskDeviceRequestsRoutes);
       await api.register(kioskDeviceDataRoutes);
-      await api.register(kioskDeviceBadgeRoutes);
+      await api.register(kioskDeviceAfterVisitRoutes);
       await api.register(kioskDeviceLookupRoutes);
       await api.register(doorsRoutes);
       await api.register(customFieldsRoutes);

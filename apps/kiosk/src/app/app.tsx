@@ -114,6 +114,8 @@ function Kiosk({ device }: { device: DeviceToken }) {
           action={route === 'signOut' ? 'sign_out' : 'sign_in'}
           bundle={data.bundle}
           api={runtime.api}
+          online={!offline}
+          logoUrl={runtime.logoUrl}
           t={t}
           onExit={() => go('welcome')}
         />
@@ -123,7 +125,12 @@ function Kiosk({ device }: { device: DeviceToken }) {
 
   return (
     <LanguageContext.Provider value={language}>
-      <div className={styles.app} data-testid="kiosk-app" data-online={!offline}>
+      <div
+        className={styles.app}
+        data-testid="kiosk-app"
+        data-online={!offline}
+        data-people-kept={runtime.people?.count ?? 0}
+      >
         <div className={styles.content}>{content}</div>
         <footer className={styles.footer}>
           <LanguageChoice lang={lang} t={t} onChoose={language.choose} />
@@ -147,6 +154,7 @@ function Kiosk({ device }: { device: DeviceToken }) {
             device={device}
             settings={settings}
             savedAt={data?.fetched_at ?? null}
+            people={runtime.people}
             lang={lang}
             kioskLang={kioskLang}
             t={t}

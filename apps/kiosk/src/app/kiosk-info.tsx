@@ -2,6 +2,7 @@
 // app can and cannot do with the tablet (brightness, volume).
 import { useEffect, useRef } from 'react';
 import type { KioskSettings } from '@app/shared/kiosks/schemas';
+import type { PeopleMeta } from '../lib/data-cache';
 import type { DeviceToken } from '../lib/device-token';
 import { LANGUAGE_NAMES, type Language, type Translate } from '../lib/i18n';
 import { formatKioskDate, formatKioskTime } from '../lib/kiosk-display';
@@ -12,6 +13,7 @@ export function KioskInfo({
   device,
   settings,
   savedAt,
+  people,
   lang,
   kioskLang,
   t,
@@ -20,6 +22,7 @@ export function KioskInfo({
   device: DeviceToken;
   settings: KioskSettings;
   savedAt: string | null;
+  people: PeopleMeta | null;
   lang: Language;
   kioskLang: Language;
   t: Translate;
@@ -46,6 +49,15 @@ export function KioskInfo({
       t('info.temperature_value', { value: settings.default_temperature, unit: settings.temperature_unit }),
     ],
     [t('info.offline_window'), t('info.offline_hours', { hours: settings.offline_hours })],
+    [
+      t('info.people_kept'),
+      people
+        ? t('info.people_kept_value', {
+            count: people.count,
+            time: `${formatKioskDate(new Date(people.fetched_at), settings.date_format)} ${formatKioskTime(new Date(people.fetched_at), lang)}`,
+          })
+        : t('info.people_none'),
+    ],
     [t('info.brightness'), `${settings.brightness} %`, t('info.brightness_note', { value: settings.brightness })],
     [t('info.volume'), `${settings.volume} %`, t('info.volume_note', { value: settings.volume })],
   ];

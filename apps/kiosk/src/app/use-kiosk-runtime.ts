@@ -20,6 +20,8 @@ import { createDeviceApi, TOKEN_CHECK, TokenRefused, Unreachable, type DeviceApi
 import { forgetDeviceToken, pairingPageUrl, type DeviceToken } from '../lib/device-token';
 import { kioskLog } from '../lib/kiosk-log';
 import { LIMITS } from '../lib/limits';
+import { readPeopleMeta, syncPeople } from '../lib/people-cache';
+import type { PeopleMeta } from '../lib/data-cache';
 import { dataAge } from '../lib/offline-window';
 import { pictureScreen } from '../lib/screen-picture';
 import { dropAppCaches, installUpdate, servedVersion } from '../lib/service-worker';
@@ -31,6 +33,8 @@ export const APP_VERSION = __KIOSK_VERSION__;
 /** While the server cannot be reached, the kiosk asks again this often. */
 const OFFLINE_RETRY_MS = 10_000;
 const LOG_SEND_MS = 5_000;
+/** The people kept for offline use are fetched again this often while online (and when they change). */
+const PEOPLE_REFRESH_MS = 15 * 60_000;
 const TOKEN_DOUBT = 'kiosk-token-doubt';
 
 export type DoorOpen = { door: string | null; until: number };
@@ -52,6 +56,8 @@ export type KioskRuntime = {
   failed: boolean;
   door: DoorOpen | null;
   busy: Busy;
+  /** The people kept for offline use: how many, as of when; null before the first list. */
+  people: PeopleMeta | null;
 };
 
 function leave(reason: string) {
@@ -70,6 +76,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
   const [failed, setFailed] = useState(false);
   const [door, setDoor] = useState<DoorOpen | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+  const [people, setPeople] = useState<PeopleMeta | null>(null);
   const now = useNow(30_000);
 
   const api = useMemo(
@@ -118,6 +125,37 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       kioskLog.write('warn', `data not fetched: ${error instanceof Error ? error.message : String(error)}`);
     }
   }, [api, showLogo]);
+
+  // The people for offline use: fetched in the background, one fetch at a time, never in the way.
+  const syncing = useRef<Promise<void> | null>(null);
+  const fetchPeople = useCallback(() => {
+    syncing.current ??= syncPeople(api)
+      .then(
+        (meta) => {
+          setPeople(meta);
+          kioskLog.write('info', `people kept for offline use: ${meta.count}`);
+        },
+        (error: unknown) => {
+          if (!(error instanceof TokenRefused))
+            kioskLog.write('warn', `people not fetched: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        syncing.current = null;
+      });
+  }, [api]);
+  useEffect(() => {
+    void readPeopleMeta().then(
+      (kept) => setPeople((fresh) => fresh ?? kept),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (reachable !== true) return;
+    fetchPeople();
+    const timer = setInterval(fetchPeople, PEOPLE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reachable, fetchPeople]);
 
   // The kept data first (the screen is up at once, online or not), then the server's.
   useEffect(() => {
@@ -260,6 +298,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       },
       dataChanged: ({ topics }) => {
         if (topics.some((topic) => KEPT_TOPICS.includes(topic))) void fetchData();
+        if (topics.includes('people')) fetchPeople();
       },
       deregistered: () => leave('deregistered'),
     });
@@ -267,12 +306,24 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       disconnect();
       requests.stopAll();
     };
-  }, [api, device.token, device.registration, beat, fetchData]);
+  }, [api, device.token, device.registration, beat, fetchData, fetchPeople]);
 
   const expired =
     reachable === false &&
     data !== null &&
     !dataAge(data.fetched_at, settings?.offline_hours ?? LIMITS.offlineHours, now).usable;
 
-  return { api, data, settings, logoUrl, reachable, connected, expired, failed: failed && data === null, door, busy };
+  return {
+    api,
+    data,
+    settings,
+    logoUrl,
+    reachable,
+    connected,
+    expired,
+    failed: failed && data === null,
+    door,
+    busy,
+    people,
+  };
 }

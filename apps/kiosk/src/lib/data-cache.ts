@@ -3,23 +3,37 @@
 // be reached (filled by the sign-in flow). It runs from here while offline, for its offline window.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
+import type { KioskPerson } from '@app/shared/kiosks/device-lookup';
 
 export const DATABASE = 'kiosk';
 
 export type CachedBundle = { bundle: KioskJourneyBundle; fetched_at: string; saved_at: string };
 
+/** A person of the kiosk's user types as kept for offline use: every code hash in `codes`, a name key. */
+export type CachedPerson = KioskPerson & { codes: string[]; name_key: string };
+/** The people list's salt and when the server put it together. */
+export type PeopleMeta = { salt: string; fetched_at: string; count: number };
+
 type KioskDb = DBSchema & {
-  data: { key: string; value: CachedBundle | Blob };
+  data: { key: string; value: CachedBundle | Blob | PeopleMeta };
   queue: { key: string; value: { key: string; kind: string; at: string; body: unknown } };
+  people: { key: string; value: CachedPerson; indexes: { codes: string; name_key: string } };
 };
 
 let opening: Promise<IDBPDatabase<KioskDb>> | null = null;
 
-function db(): Promise<IDBPDatabase<KioskDb>> {
-  opening ??= openDB<KioskDb>(DATABASE, 1, {
-    upgrade(database) {
-      database.createObjectStore('data');
-      database.createObjectStore('queue', { keyPath: 'key' });
+export function db(): Promise<IDBPDatabase<KioskDb>> {
+  opening ??= openDB<KioskDb>(DATABASE, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('data');
+        database.createObjectStore('queue', { keyPath: 'key' });
+      }
+      if (oldVersion < 2) {
+        const people = database.createObjectStore('people', { keyPath: 'id' });
+        people.createIndex('codes', 'codes', { multiEntry: true });
+        people.createIndex('name_key', 'name_key');
+      }
     },
   });
   return opening;
@@ -52,7 +66,7 @@ export async function saveBundle(bundle: KioskJourneyBundle): Promise<CachedBund
 
 export async function readBundle(): Promise<CachedBundle | null> {
   const value = await (await db()).get('data', 'bundle');
-  return value && !(value instanceof Blob) ? value : null;
+  return value && 'bundle' in value ? value : null;
 }
 
 export async function saveLogo(logo: Blob | null): Promise<void> {
@@ -81,6 +95,7 @@ export async function describeCache() {
       announcements: bundle?.announcements.length ?? 0,
       user_types: bundle?.journey?.user_types.length ?? 0,
       offline_queue: queue.length,
+      people: await database.count('people'),
     },
     journey: bundle?.journey ? { id: bundle.journey.id, name: bundle.journey.name } : null,
     area: bundle?.area ?? null,

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | null,
     message: string,
+    /** The server's messages by field, when it named fields. */
+    readonly fields: Record<string, string[]> = {},
   ) {
     super(message);
   }
@@ -39,16 +41,18 @@ export type DeviceApi = {
 async function errorOf(res: Response): Promise<Error> {
   let code: string | null = null;
   let message = `${res.status}`;
+  let fields: Record<string, string[]> = {};
   try {
-    const body = (await res.json()) as { code?: unknown; message?: unknown };
+    const body = (await res.json()) as { code?: unknown; message?: unknown; fields?: unknown };
     if (typeof body.code === 'string') code = body.code;
     if (typeof body.message === 'string') message = body.message;
+    if (body.fields && typeof body.fields === 'object') fields = body.fields as Record<string, string[]>;
   } catch {
     // No JSON body: the status says enough.
   }
   if (isTokenRefusal(res.status, code)) return new TokenRefused(res.status);
   if (res.status === 502 || res.status === 503 || res.status === 504) return new Unreachable(message);
-  return new ApiError(res.status, code, message);
+  return new ApiError(res.status, code, message, fields);
 }
 
 /** The call that says whether the token still works: its refusal is the kiosk's end. */
@@ -73,7 +77,12 @@ export function createDeviceApi(
         ...init,
         method,
         cache: 'no-store',
-        headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          // The server's messages in the language on screen (a visitor may have chosen another).
+          'x-lang': globalThis.document?.documentElement.lang || 'en',
+          ...(init.headers as Record<string, string> | undefined),
+        },
       });
     } catch (error) {
       hooks.onReachable(false);

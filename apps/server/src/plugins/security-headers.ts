@@ -10,7 +10,9 @@ export function buildSecurityHeaders() {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (never JavaScript evaluated): the kiosk's QR reader is ZXing in
+        // WebAssembly where the browser has no BarcodeDetector of its own.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Announcement images are https addresses, videos YouTube embeds (modules/announcements/sanitize.ts).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -26,7 +26,9 @@ export async function openTestDatabase({ own = false }: { own?: boolean } = {}):
 async function openOwnDatabase(templateUrl: string): Promise<Database> {
   const template = new URL(templateUrl);
   const name = `${template.pathname.slice(1)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
@@ -38,7 +40,9 @@ async function openOwnDatabase(templateUrl: string): Promise<Database> {
     ...db,
     close: async () => {
       await db.close();
-      const drop = new pg.Client({ connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString() });
+      const drop = new pg.Client({
+        connectionString: Object.assign(new URL(templateUrl), { pathname: '/postgres' }).toString(),
+      });
       await drop.connect();
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => drop.end());
     },

@@ -121,3 +121,16 @@ export const kioskReplayResponseSchema = z.object({
   counts: z.record(z.enum(KIOSK_REPLAY_STATUSES), z.number().int()),
 });
 export type KioskReplayResponse = z.infer<typeof kioskReplayResponseSchema>;
+
+/** Spec "ask for a rating": a person signing out at a kiosk rates the visit, one to five stars. */
+export const KIOSK_RATING = { max: 5, windowMs: 15 * 60_000 } as const;
+
+/** PUT /kiosk-device/visits/{id}/rating: within a quarter of an hour of signing out at this kiosk's area. */
+export const kioskRatingBodySchema = z.object({
+  score: z
+    .number()
+    .int()
+    .min(1, { message: 'kiosk_rating_range' })
+    .max(KIOSK_RATING.max, { message: 'kiosk_rating_range' }),
+});
+export type KioskRatingBody = z.input<typeof kioskRatingBodySchema>;

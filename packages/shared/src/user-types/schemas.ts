@@ -11,6 +11,15 @@ export const REGISTRATION_METHODS = [
 ] as const;
 export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
 
+/**
+ * The registration methods whose people may register themselves at a kiosk (spec §4): those that allow
+ * registration, or need none. The pre-registered ones expect a visitor someone registered before.
+ */
+export const SELF_REGISTERING_METHODS: readonly RegistrationMethod[] = [
+  'registration_allowed',
+  'registration_not_required',
+];
+
 /** Profile data a user type can make mandatory. */
 export const PROFILE_FIELDS = ['email', 'phone', 'company_name', 'id_number', 'photo'] as const;
 

@@ -167,6 +167,8 @@ export const visitSchema = z.object({
    */
   confirmed: z.boolean(),
   compliance_mails: complianceMailsSchema.nullable(),
+  /** The visitor's rating at the kiosk on signing out (the flow's "ask for a rating"), or null. */
+  rating: z.object({ score: z.number().int(), max: z.number().int() }).nullable(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 

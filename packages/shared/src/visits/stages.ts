@@ -135,5 +135,6 @@ export const VISIT_ACTIONS = [
   'confirmed',
   'compliance_answered',
   'notes_changed',
+  'rated',
 ] as const;
 export type VisitAction = (typeof VISIT_ACTIONS)[number];

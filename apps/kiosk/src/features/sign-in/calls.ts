@@ -1,6 +1,7 @@
 // What the kiosk's flow asks of the rest of the app: finding people, what their flow asks, and the
 // sign-in or sign-out itself. Online these are the device endpoints; offline the app answers from its
 // cache and queues the sign-in (the flow does not need to know which).
+import type { KioskVisitorBody } from '@app/shared/kiosks/device-lookup';
 import type { Badge, SignInPerson, SignInPreview } from '@app/shared/visits/schemas';
 import type { SearchHosts } from './components/host-screen';
 import type { PersonHit, SearchPeople } from './components/identify-screen';
@@ -15,10 +16,30 @@ export type KioskSignInCalls = {
   searchPeople: SearchPeople;
   /** What a scanned QR code or a card identifies here; null when nothing (a forged or foreign code). */
   resolve: (kind: 'qr' | 'card', code: string) => Promise<Resolved | null>;
-  preview: (personId: string, expectedVisitId: string | null) => Promise<SignInPreview>;
+  /** What their flow asks now; `action` is the button they came by (offline, the only clue). */
+  preview: (personId: string, expectedVisitId: string | null, action: 'sign_in' | 'sign_out') => Promise<Previewed>;
   signIn: (person: SignInPerson, idempotencyKey: string) => Promise<Outcome>;
   signOut: (personId: string, reasonId: string | null, idempotencyKey: string) => Promise<Outcome>;
   searchHosts: SearchHosts;
-  /** The visit's badge, recorded as printed by this kiosk (only online: the server lays it out). */
-  badge: (visitId: string) => Promise<Badge>;
+  /** The visit's badge, recorded as printed by this kiosk (only online: the server lays it out), with the photo it shows. */
+  badge: (visitId: string, personId: string) => Promise<PrintableBadge>;
+  /** A new visitor registering here; refused with the server's messages by field. */
+  register: (body: KioskVisitorBody) => Promise<Registered>;
+  /** The photo the kiosk's camera took of a person without one. */
+  uploadPhoto: (personId: string, photo: Blob) => Promise<void>;
+  /** The person's rating of the visit they just signed out of. */
+  rate: (visitId: string, score: number) => Promise<void>;
+};
+
+/** The flow's questions, and whether they were built offline (from the cache) rather than by the server. */
+export type Previewed = { preview: SignInPreview; offline: boolean };
+
+export type PrintableBadge = { badge: Badge; photo: Blob | null };
+
+export type Registered =
+  { ok: true; person: PersonHit } | { ok: false; message: string; fields: Record<string, string[]> };
+
+/** What the kiosk answers from its cache when the server cannot be reached. */
+export type OfflineAnswers = Pick<KioskSignInCalls, 'searchPeople' | 'resolve'> & {
+  preview: (personId: string, expectedVisitId: string | null, action: 'sign_in' | 'sign_out') => Promise<SignInPreview>;
 };

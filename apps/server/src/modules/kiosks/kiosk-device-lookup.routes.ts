@@ -17,7 +17,14 @@ import { signInPreviewSchema } from '@app/shared/visits/schemas';
 import { sendStoredFile } from '../../lib/file-serving';
 import { bearer, DEVICE_ROUTE } from './device-route';
 import { kioskPeople, kioskPersonPhoto, resolveKioskCode, searchKioskPeople } from './kiosk-device-lookup.service';
-import { kioskHosts, kioskSignInPreview, registerKioskVisitor } from './kiosk-device-register.service';
+import {
+  kioskHosts,
+  kioskSignInPreview,
+  registerKioskVisitor,
+  setKioskPersonPhoto,
+} from './kiosk-device-register.service';
+import { LIMITS } from '@app/shared/constants';
+import { readSingleFile } from '../../lib/uploads';
 
 const tags = ['kiosk device'];
 const REACH =
@@ -62,6 +69,24 @@ export const kioskDeviceLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const photo = await kioskPersonPhoto(app, bearer(req.headers.authorization), req.params.id);
       return sendStoredFile(reply, photo.data, { name: photo.name, cache: 'private, no-cache' });
+    },
+  );
+  app.put(
+    '/kiosk-device/people/:id/photo',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: `The photo the kiosk's camera took of a person without one (multipart field \`file\`; the profile photo's rules)`,
+        description: `${REACH} A person who has a photo: 409 naming \`photo\` (a kiosk never replaces one).`,
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 200: kioskPersonSchema },
+      },
+    },
+    async (req) => {
+      const data = await readSingleFile(req, 'file', LIMITS.photo.maxBytes);
+      return setKioskPersonPhoto(app, bearer(req.headers.authorization), req.params.id, data);
     },
   );
   app.post(

@@ -11,7 +11,7 @@ import type {
   kioskSignInPreviewBodySchema,
   kioskVisitorBodySchema,
 } from '@app/shared/kiosks/device-lookup';
-import type { RegistrationMethod } from '@app/shared/user-types/schemas';
+import { SELF_REGISTERING_METHODS, type RegistrationMethod } from '@app/shared/user-types/schemas';
 import type { SignInPreview } from '@app/shared/visits/schemas';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -20,15 +20,10 @@ import { visitorRoleId } from '../expected-visits/expected-visits.repository';
 import { searchExpectedVisitHosts } from '../expected-visits/expected-visit-form.service';
 import { listRolesWithPermissions } from '../members/members.repository';
 import { createPerson } from '../people/people.service';
+import { setPhoto } from '../people/people-photo.service';
 import { previewSignIn } from '../visits/sign-in-plan';
 import { byIds, findKioskPeople } from './kiosk-device-lookup.repository';
 import { kioskCodeSalt, kioskLookup, kioskPersonOf, kioskToday, type KioskLookup } from './kiosk-device-lookup.service';
-
-/**
- * The registration methods whose people may register themselves at a kiosk (spec §4): those that allow
- * registration, or need none. The pre-registered ones expect a visitor someone registered before.
- */
-const SELF_REGISTERING: readonly RegistrationMethod[] = ['registration_allowed', 'registration_not_required'];
 
 /** A user type of the kiosk's journey, or 404 naming `field`. */
 function journeyType(lookup: KioskLookup, userTypeId: string, field: string) {
@@ -88,7 +83,7 @@ export async function registerKioskVisitor(
   const lookup = await kioskLookup(app, deviceToken);
   const { ctx, reach } = lookup;
   const type = journeyType(lookup, body.user_type_id, 'user_type_id');
-  if (!SELF_REGISTERING.includes(type.registration_method as RegistrationMethod)) {
+  if (!SELF_REGISTERING_METHODS.includes(type.registration_method as RegistrationMethod)) {
     throw new AppError('rule_violation', { field: 'user_type_id', messageKey: 'kiosk_registration_not_allowed' });
   }
   const role = await inTenant(app, ctx, async (tx) => {
@@ -112,6 +107,29 @@ export async function registerKioskVisitor(
   });
   const [row] = await inTenant(app, ctx, (tx) => findKioskPeople(tx, reach, kioskToday(ctx, now), byIds([person.id])));
   // The company's kiosks keep their people: a device route is no API change the response hook maps.
+  app.kioskChannel.dataChanged(ctx.entityId, ['people']);
+  return kioskPersonOf(kioskCodeSalt(ctx.entityId), row!);
+}
+
+/**
+ * PUT /kiosk-device/people/{id}/photo: the photo taken by the kiosk's camera for a person it reaches
+ * who has none (a visitor who just registered, or whose badge shows a photo). A kiosk stands in a
+ * public place: it fills a missing photo, never replaces one (409 naming `photo`); the front desk does.
+ */
+export async function setKioskPersonPhoto(
+  app: FastifyInstance,
+  deviceToken: string | undefined,
+  personId: string,
+  data: Buffer,
+  now = new Date(),
+): Promise<KioskPerson> {
+  const { ctx, reach } = await kioskLookup(app, deviceToken);
+  const reached = () => inTenant(app, ctx, (tx) => findKioskPeople(tx, reach, kioskToday(ctx, now), byIds([personId])));
+  const [before] = await reached();
+  if (!before) throw new AppError('not_found', { field: 'id', messageKey: 'kiosk_person_not_reached' });
+  if (before.has_photo) throw new AppError('conflict', { field: 'photo', messageKey: 'kiosk_photo_taken' });
+  await setPhoto(app, ctx, personId, data);
+  const [row] = await reached();
   app.kioskChannel.dataChanged(ctx.entityId, ['people']);
   return kioskPersonOf(kioskCodeSalt(ctx.entityId), row!);
 }

@@ -57,6 +57,14 @@ function complianceMailsOf(v: VisitRow['visit'], mails: readonly MailRow[], time
 
 export type VisitHostRow = Awaited<ReturnType<typeof hostsOfVisits>>[number];
 
+/** The kiosk's rating kept in the visit's `extra` (PUT /kiosk-device/visits/{id}/rating). */
+function ratingOf(extra: Record<string, unknown>): Visit['rating'] {
+  const rating = extra.rating as { score?: unknown; max?: unknown } | undefined;
+  return typeof rating?.score === 'number' && typeof rating.max === 'number'
+    ? { score: rating.score, max: rating.max }
+    : null;
+}
+
 /** Visits as the logbook shows them, from their rows and their hosts' rows (in the hosts' name order). */
 export function visitsOf(
   timeZone: string,
@@ -116,6 +124,7 @@ export function visitsOf(
       ),
       confirmed: v.confirmedAt !== null,
       compliance_mails: complianceMailsOf(v, mails, timeZone),
+      rating: ratingOf(v.extra),
     };
   });
 }

@@ -1,18 +1,32 @@
 // The flow's calls (../calls.ts) through the kiosk's device endpoints. A sign-in or sign-out the
 // server cannot be reached for is queued on the tablet (decision 045) with the time it happened and
 // its key, and the person is told it is saved; one the server refuses comes back with its reason.
-import type { KioskPeopleSearchResult, KioskResolved } from '@app/shared/kiosks/device-lookup';
+import type { KioskPeopleSearchResult, KioskPerson, KioskResolved } from '@app/shared/kiosks/device-lookup';
 import type { BadgePrint, SignInPreview, VisitActionResult } from '@app/shared/visits/schemas';
 import { ApiError, Unreachable, type DeviceApi } from '../../../lib/device-api';
 import type { QueuedAction } from '../../../lib/offline-queue';
-import type { KioskSignInCalls, Outcome } from '../calls';
+import type { KioskSignInCalls, OfflineAnswers, Outcome, Previewed } from '../calls';
 
 const refusal = (error: unknown): Outcome | null =>
   error instanceof ApiError && error.status >= 400 && error.status < 500
     ? { ok: false, message: error.message, field: null }
     : null;
 
-export function kioskCalls(api: DeviceApi, queue: (action: QueuedAction) => Promise<void>): KioskSignInCalls {
+/** The server's answer, or the cache's when the server cannot be reached. */
+async function orOffline<T>(online: () => Promise<T>, offline: () => Promise<T>): Promise<T> {
+  try {
+    return await online();
+  } catch (error) {
+    if (error instanceof Unreachable) return offline();
+    throw error;
+  }
+}
+
+export function kioskCalls(
+  api: DeviceApi,
+  queue: (action: QueuedAction) => Promise<void>,
+  offline: OfflineAnswers,
+): KioskSignInCalls {
   const q = (text: string) => encodeURIComponent(text);
 
   /** Sends now; when the server cannot be reached, keeps it for the replay and says so. */
@@ -32,30 +46,41 @@ export function kioskCalls(api: DeviceApi, queue: (action: QueuedAction) => Prom
   }
 
   return {
-    searchPeople: async (query) =>
-      (await api.json<KioskPeopleSearchResult>('GET', `/kiosk-device/people/search?q=${q(query)}`)).data.map((p) => ({
-        id: p.id,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        on_site: p.on_site,
-      })),
-    resolve: async (kind, code) => {
-      try {
-        const found = await api.json<KioskResolved>('POST', '/kiosk-device/resolve', { kind, code });
-        return {
-          person: { ...found.person, on_site: found.on_site },
-          expectedVisitId: found.expected_visit?.id ?? null,
-        };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    preview: (personId, expectedVisitId) =>
-      api.json<SignInPreview>('POST', '/kiosk-device/sign-in/preview', {
-        person_ids: [personId],
-        expected_visit_ids: expectedVisitId ? [expectedVisitId] : [],
-      }),
+    searchPeople: (query) =>
+      orOffline(
+        async () =>
+          (await api.json<KioskPeopleSearchResult>('GET', `/kiosk-device/people/search?q=${q(query)}`)).data.map(
+            (p) => ({ id: p.id, first_name: p.first_name, last_name: p.last_name, on_site: p.on_site }),
+          ),
+        () => offline.searchPeople(query),
+      ),
+    resolve: (kind, code) =>
+      orOffline(
+        async () => {
+          try {
+            const found = await api.json<KioskResolved>('POST', '/kiosk-device/resolve', { kind, code });
+            return {
+              person: { ...found.person, on_site: found.on_site },
+              expectedVisitId: found.expected_visit?.id ?? null,
+            };
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }
+        },
+        () => offline.resolve(kind, code),
+      ),
+    preview: (personId, expectedVisitId, action) =>
+      orOffline<Previewed>(
+        async () => ({
+          preview: await api.json<SignInPreview>('POST', '/kiosk-device/sign-in/preview', {
+            person_ids: [personId],
+            expected_visit_ids: expectedVisitId ? [expectedVisitId] : [],
+          }),
+          offline: false,
+        }),
+        async () => ({ preview: await offline.preview(personId, expectedVisitId, action), offline: true }),
+      ),
     signIn: (person, key) => {
       const occurredAt = new Date().toISOString();
       return sendOrQueue(
@@ -90,7 +115,30 @@ export function kioskCalls(api: DeviceApi, queue: (action: QueuedAction) => Prom
             )
           ).data.map((h) => ({ ...h, email: null }))
         : [],
-    badge: async (visitId) =>
-      (await api.json<BadgePrint>('POST', `/kiosk-device/visits/${visitId}/badge-prints`, {})).badge,
+    badge: async (visitId, personId) => {
+      const { badge } = await api.json<BadgePrint>('POST', `/kiosk-device/visits/${visitId}/badge-prints`, {});
+      // A badge prints without its photo rather than not at all.
+      const photo = badge.photo_url ? await api.blob(`/kiosk-device/people/${personId}/photo`).catch(() => null) : null;
+      return { badge, photo };
+    },
+    register: async (body) => {
+      try {
+        const person = await api.json<KioskPerson>('POST', '/kiosk-device/visitors', body);
+        return {
+          ok: true,
+          person: { id: person.id, first_name: person.first_name, last_name: person.last_name, on_site: false },
+        };
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+          return { ok: false, message: error.message, fields: error.fields };
+        throw error;
+      }
+    },
+    uploadPhoto: async (personId, photo) => {
+      await api.upload(`/kiosk-device/people/${personId}/photo`, photo, 'photo.jpg');
+    },
+    rate: async (visitId, score) => {
+      await api.json('PUT', `/kiosk-device/visits/${visitId}/rating`, { score });
+    },
   };
 }

@@ -1,12 +1,16 @@
-// A person at the kiosk, from saying who they are to the confirmation: identify (QR, card or name),
-// what their flow asks now (the server's preview), the flow's screens, then the sign-in or sign-out,
-// the badge, and the welcome or goodbye message. Then the kiosk is ready for the next person.
+// A person at the kiosk, from saying who they are to the confirmation: identify (QR, card or name) or
+// register as a new visitor, what their flow asks now (the server's preview), a photo where the flow
+// needs one and they have none, the flow's screens, then the sign-in or sign-out, the badge, and the
+// welcome or goodbye message (with a rating where the flow asks). Then the kiosk is ready for the next.
 import { useCallback, useState } from 'react';
 import type { Flow } from '@app/shared/journeys/schemas';
-import type { Badge, SignInPreview } from '@app/shared/visits/schemas';
+import type { KioskVisitorBody } from '@app/shared/kiosks/device-lookup';
+import { SELF_REGISTERING_METHODS } from '@app/shared/user-types/schemas';
+import type { SignInPreview } from '@app/shared/visits/schemas';
 import { newIdempotencyKey, signInPersonBody, type PersonDraft } from '@app/shared/visits/sign-in-form';
+import { ApiError } from '../../../lib/device-api';
 import styles from '../sign-in.module.css';
-import type { KioskSignInCalls, Resolved } from '../calls';
+import type { KioskSignInCalls, PrintableBadge, Resolved } from '../calls';
 import { useFlowText } from '../flow-text';
 import { useCardReader } from '../hooks/use-card-reader';
 import { DoneScreen, type Done } from './done-screen';
@@ -14,10 +18,14 @@ import { IdentifyScreen, type PersonHit } from './identify-screen';
 import { flowSteps } from '../utils/steps';
 import { PersonFlow, type KioskReading } from './person-flow';
 import { QrCamera } from './qr-camera';
+import { PhotoScreen } from './photo-screen';
+import { RegisterScreen } from './register-screen';
 
 type Stage =
   | { kind: 'identify'; problem: string | null }
+  | { kind: 'register'; message: string | null; fields: Record<string, string[]> }
   | { kind: 'loading'; hit: PersonHit }
+  | { kind: 'photo'; preview: SignInPreview; problem: string | null }
   | { kind: 'flow'; preview: SignInPreview; refused: { field: string | null; message: string } | null }
   | { kind: 'done'; done: Done; visitId: string | null; personId: string };
 
@@ -26,6 +34,7 @@ export function KioskSignIn({
   flows,
   reading,
   calls,
+  online,
   onBadge,
   onExit,
 }: {
@@ -34,8 +43,10 @@ export function KioskSignIn({
   flows: Flow[];
   reading: KioskReading;
   calls: KioskSignInCalls;
+  /** The server can be reached: registering, photos and ratings need it. */
+  online: boolean;
   /** A badge to print (the app lays it out and opens the print dialog). */
-  onBadge: (badge: Badge) => void;
+  onBadge: (badge: PrintableBadge) => void;
   onExit: () => void;
 }) {
   const t = useFlowText();
@@ -44,19 +55,58 @@ export function KioskSignIn({
   const [key, setKey] = useState(() => newIdempotencyKey('kiosk'));
   const inputs = new Set(flows.flatMap((f) => f.inputs));
   const identifying = stage.kind === 'identify';
+  const registering = flows
+    .filter((f) => SELF_REGISTERING_METHODS.includes(f.user_type.registration_method))
+    .map((f) => f.user_type);
 
   const open = useCallback(
     async (hit: PersonHit, expectedVisitId: string | null) => {
       setStage({ kind: 'loading', hit });
       try {
-        const preview = await calls.preview(hit.id, expectedVisitId);
-        setStage({ kind: 'flow', preview, refused: null });
+        const { preview, offline } = await calls.preview(hit.id, expectedVisitId, action);
+        const p = preview.people[0];
+        const flow = flows.find((f) => f.id === p?.journey_flow_id);
+        // A photo the flow needs and the person lacks is taken first (online: it is kept on the server).
+        const needsPhoto =
+          !offline &&
+          p !== undefined &&
+          !p.blocker &&
+          p.action !== 'sign_out' &&
+          p.photo_url === null &&
+          flow?.compliance_flags.is_image_required === true;
+        setStage(needsPhoto ? { kind: 'photo', preview, problem: null } : { kind: 'flow', preview, refused: null });
       } catch {
         setStage({ kind: 'identify', problem: t('kiosk-flow:failed') });
       }
     },
-    [calls, t],
+    [calls, t, action, flows],
   );
+
+  const register = async (body: KioskVisitorBody) => {
+    setBusy(true);
+    try {
+      const done = await calls.register(body);
+      if (done.ok) await open(done.person, null);
+      else setStage({ kind: 'register', message: done.message, fields: done.fields });
+    } catch {
+      setStage({ kind: 'register', message: t('kiosk-flow:failed'), fields: {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const keepPhoto = async (preview: SignInPreview, photo: Blob) => {
+    setBusy(true);
+    try {
+      await calls.uploadPhoto(preview.people[0]!.person_id, photo);
+      setStage({ kind: 'flow', preview, refused: null });
+    } catch (error) {
+      // The server's reason (a picture too small, say) in the person's language; else that it failed.
+      setStage({ kind: 'photo', preview, problem: error instanceof ApiError ? error.message : t('kiosk-flow:failed') });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const identified = useCallback(
     async (kind: 'qr' | 'card', code: string) => {
@@ -84,9 +134,33 @@ export function KioskSignIn({
         camera={inputs.has('qr_code') ? <QrCamera active onCode={(code) => void identified('qr', code)} /> : null}
         searchPeople={calls.searchPeople}
         onPerson={(hit) => void open(hit, null)}
-        onRegister={null}
+        onRegister={
+          online && registering.length > 0 ? () => setStage({ kind: 'register', message: null, fields: {} }) : null
+        }
         onCancel={onExit}
         problem={stage.problem}
+      />
+    );
+  }
+  if (stage.kind === 'register') {
+    return (
+      <RegisterScreen
+        types={registering}
+        busy={busy}
+        serverErrors={{ message: stage.message, fields: stage.fields }}
+        onRegister={(body) => void register(body)}
+        onCancel={onExit}
+      />
+    );
+  }
+  if (stage.kind === 'photo') {
+    const preview = stage.preview;
+    return (
+      <PhotoScreen
+        busy={busy}
+        problem={stage.problem}
+        onKeep={(photo) => void keepPhoto(preview, photo)}
+        onSkip={() => setStage({ kind: 'flow', preview, refused: null })}
       />
     );
   }
@@ -98,7 +172,17 @@ export function KioskSignIn({
     );
   }
   if (stage.kind === 'done') {
-    return <DoneScreen done={stage.done} onRate={null} onFinished={onExit} />;
+    const visitId = stage.visitId;
+    return (
+      <DoneScreen
+        done={stage.done}
+        // A rating needs the visit on the server: none while offline.
+        onRate={
+          visitId && !stage.done.offline ? (score) => void calls.rate(visitId, score).catch(() => undefined) : null
+        }
+        onFinished={onExit}
+      />
+    );
   }
 
   const preview = stage.preview;
@@ -138,7 +222,7 @@ export function KioskSignIn({
       }
       if (outcome.visitId && flow?.checks.print_badge && person.action !== 'sign_out' && !outcome.offline) {
         // The badge prints while the welcome shows; a badge that cannot be had does not stop the visit.
-        calls.badge(outcome.visitId).then(onBadge, () => undefined);
+        calls.badge(outcome.visitId, person.person_id).then(onBadge, () => undefined);
       }
       const feedback = flow?.feedback;
       setStage({

@@ -1,12 +1,13 @@
 // The Sign in and Sign out pages of the kiosk: the flow (kiosk-sign-in.tsx) with its calls through the
 // device endpoints, its words loaded with it, and the badge laid out for the print dialog.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
-import type { Badge } from '@app/shared/visits/schemas';
 import type { DeviceApi } from '../../../lib/device-api';
 import { useLanguage, type Language, type Translate } from '../../../lib/i18n';
 import { formatKioskDate, formatKioskTime } from '../../../lib/kiosk-display';
+import type { PrintableBadge } from '../calls';
 import { kioskCalls } from '../api/kiosk-calls';
+import { offlineAnswers } from '../api/offline-answers';
 import { loadFlowCatalogues } from '../flow-catalogues';
 import { FlowTextContext } from '../flow-text';
 import { indexedQueueStore } from '../../../lib/offline-queue-store';
@@ -18,15 +19,23 @@ export type SignInRouteProps = {
   action: 'sign_in' | 'sign_out';
   bundle: KioskJourneyBundle;
   api: DeviceApi;
+  online: boolean;
+  /** The journey's or company's logo for the badge, as an object URL. */
+  logoUrl: string | null;
   t: Translate;
   onExit: () => void;
 };
 
-export function SignInRoute({ action, bundle, api, t, onExit }: SignInRouteProps) {
+type Printing = { badge: PrintableBadge['badge']; photoUrl: string | null; at: Date };
+
+export function SignInRoute({ action, bundle, api, online, logoUrl, t, onExit }: SignInRouteProps) {
   const { lang } = useLanguage();
   const [ready, setReady] = useState<Language | null>(null);
-  const [badge, setBadge] = useState<Badge | null>(null);
-  const calls = useMemo(() => kioskCalls(api, (item) => indexedQueueStore.add(item)), [api]);
+  const [printing, setPrinting] = useState<Printing | null>(null);
+  const calls = useMemo(
+    () => kioskCalls(api, (item) => indexedQueueStore.add(item), offlineAnswers(bundle)),
+    [api, bundle],
+  );
   const settings = bundle.kiosk.settings;
 
   useEffect(() => {
@@ -39,13 +48,26 @@ export function SignInRoute({ action, bundle, api, t, onExit }: SignInRouteProps
     };
   }, [lang]);
 
-  // The badge is in the page: open the tablet's print dialog for it.
+  // The badge is in the page with its pictures loaded: open the tablet's print dialog for it.
   useEffect(() => {
-    if (badge) window.print();
-  }, [badge]);
+    if (!printing) return;
+    let live = true;
+    const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="kiosk-badge"] img')];
+    void Promise.all(images.map((img) => img.decode().catch(() => undefined))).then(() => live && window.print());
+    return () => {
+      live = false;
+      if (printing.photoUrl) URL.revokeObjectURL(printing.photoUrl);
+    };
+  }, [printing]);
+  const print = useCallback((printable: PrintableBadge) => {
+    setPrinting({
+      badge: printable.badge,
+      photoUrl: printable.photo ? URL.createObjectURL(printable.photo) : null,
+      at: new Date(),
+    });
+  }, []);
 
   if (ready !== lang) return <p className={styles.hint}>{t('status.loading')}</p>;
-  const signedIn = badge ? new Date() : null;
   return (
     <FlowTextContext.Provider value={t}>
       <KioskSignIn
@@ -53,15 +75,16 @@ export function SignInRoute({ action, bundle, api, t, onExit }: SignInRouteProps
         flows={bundle.flows}
         reading={{ unit: settings.temperature_unit, defaultTemperature: settings.default_temperature }}
         calls={calls}
-        onBadge={setBadge}
+        online={online}
+        onBadge={print}
         onExit={onExit}
       />
-      {badge && signedIn && (
+      {printing && (
         <BadgeSheet
-          badge={badge}
-          photoSrc={null}
-          logoSrc={null}
-          dateTime={`${formatKioskDate(signedIn, settings.date_format, bundle.company.timezone)} ${formatKioskTime(signedIn, lang, bundle.company.timezone)}`}
+          badge={printing.badge}
+          photoSrc={printing.photoUrl}
+          logoSrc={logoUrl}
+          dateTime={`${formatKioskDate(printing.at, settings.date_format, bundle.company.timezone)} ${formatKioskTime(printing.at, lang, bundle.company.timezone)}`}
         />
       )}
     </FlowTextContext.Provider>

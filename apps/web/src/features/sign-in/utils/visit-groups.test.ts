@@ -47,6 +47,7 @@ function visit(n: number, personN: number, over: Partial<Visit> = {}): Visit {
     can_change: true,
     confirmed: false,
     compliance_mails: null,
+    rating: null,
     ...over,
   };
 }

@@ -174,6 +174,15 @@ export function useLogbookColumns(): GridColumnDef<Visit>[] {
             return <GridText value={value === null ? null : temperatureText(value)} ltr />;
           },
         }),
+        column.display({
+          id: 'rating',
+          size: 110,
+          meta: { label: t('columns.rating'), hiddenByDefault: true, align: 'end' },
+          cell: ({ row }) => {
+            const rating = row.original.rating;
+            return <GridText value={rating ? t('logbook.rating', { score: rating.score, max: rating.max }) : null} />;
+          },
+        }),
         reason('late_reason'),
         reason('early_reason'),
         column.display({

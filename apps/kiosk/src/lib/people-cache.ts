@@ -1,0 +1,76 @@
+// The people a kiosk keeps for offline use (decision 044): the people of its journey's user types, a
+// name, user types, a photo flag and hashes of the codes that identify them (their QR, card and today's
+// passes), never the codes. The whole list is fetched a page at a time and swapped in at once, so a
+// kiosk never answers from half a list. Offline, a scanned code is hashed with the list's salt and
+// looked up by hash; a name is looked up by its first letters, as the server's name search starts.
+import { hashKioskCode, type KioskCodeKind } from '@app/shared/kiosks/code-hash';
+import type { KioskPeoplePage, KioskPerson } from '@app/shared/kiosks/device-lookup';
+import { db, type CachedPerson, type PeopleMeta } from './data-cache';
+import type { DeviceApi } from './device-api';
+
+/** People per page fetched: 100,000 people in 50 calls. */
+const PAGE = 2000;
+
+/** How a name is compared: lower case, accents and spacing dropped (Arabic letters are kept as typed). */
+export const nameKey = (text: string): string =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+
+export const toCachedPerson = (person: KioskPerson): CachedPerson => ({
+  ...person,
+  codes: [person.qr_hash, ...(person.card_hash ? [person.card_hash] : []), ...person.passes.map((p) => p.code_hash)],
+  name_key: nameKey(`${person.first_name} ${person.last_name}`),
+});
+
+/** Fetches the whole list, then replaces the kept one with it in one transaction. */
+export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
+  const people: CachedPerson[] = [];
+  let cursor: string | null = null;
+  let first: KioskPeoplePage | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page: KioskPeoplePage = await api.json<KioskPeoplePage>('GET', `/kiosk-device/people?limit=${PAGE}${query}`);
+    first ??= page;
+    for (const person of page.data) people.push(toCachedPerson(person));
+    cursor = page.next_cursor;
+  } while (cursor);
+  const meta: PeopleMeta = { salt: first.salt, fetched_at: first.fetched_at, count: people.length };
+  const tx = (await db()).transaction(['people', 'data'], 'readwrite');
+  const store = tx.objectStore('people');
+  await store.clear();
+  await Promise.all([
+    ...people.map((person) => store.put(person)),
+    tx.objectStore('data').put(meta, 'people'),
+    tx.done,
+  ]);
+  return meta;
+}
+
+export async function readPeopleMeta(): Promise<PeopleMeta | null> {
+  const value = await (await db()).get('data', 'people');
+  return value && 'salt' in value ? value : null;
+}
+
+export type CodeMatch = { person: CachedPerson; expectedVisitId: string | null };
+
+/** Who a scanned QR code or card is, by its hash; null when the kept list has no such code. */
+export async function findCachedByCode(kind: KioskCodeKind, code: string): Promise<CodeMatch | null> {
+  const meta = await readPeopleMeta();
+  if (!meta) return null;
+  const hash = hashKioskCode(meta.salt, kind, code);
+  const person = await (await db()).getFromIndex('people', 'codes', hash);
+  if (!person) return null;
+  // A card never matches a pass: the kind is part of the hash.
+  const pass = person.passes.find((p) => p.code_hash === hash);
+  return { person, expectedVisitId: pass?.expected_visit_id ?? null };
+}
+
+export async function findCachedById(id: string): Promise<CachedPerson | null> {
+  return (await (await db()).get('people', id)) ?? null;
+}
+
+/** The kept people whose "first last" name starts with what was typed, at most `max`, by name. */
+export async function searchCachedPeople(query: string, max: number): Promise<CachedPerson[]> {
+  const key = nameKey(query);
+  if (!key) return [];
+  return (await db()).getAllFromIndex('people', 'name_key', IDBKeyRange.bound(key, `${key}\uffff`), max);
+}
