@@ -289,7 +289,12 @@ describe('offline replay', () => {
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json<Review>()).toMatchObject({ status: 'resolved', note: 'Permit issued afterwards.' });
     expect(resolved.json<Review>().resolved_by?.name).toBeTruthy();
-    const twice = await w.admin.post(`/kiosk-reviews/${review.id}/resolve`, { note: '' });
+    for (const note of ['', '   ', undefined]) {
+      const empty = await w.admin.post(`/kiosk-reviews/${goneReview.id}/resolve`, { note });
+      expect(empty.statusCode, empty.body).toBe(400);
+      expect(empty.json<{ fields: Record<string, string[]> }>().fields.note).toBeDefined();
+    }
+    const twice = await w.admin.post(`/kiosk-reviews/${review.id}/resolve`, { note: 'Again' });
     expect(twice.statusCode).toBe(422);
     expect(twice.json()).toMatchObject({ code: 'rule_violation' });
     const open = await w.admin.get('/kiosk-reviews?status=open');

@@ -31,6 +31,11 @@ export const dashboardRoutes = [
     dashboardDelay,
   ),
   appPage(
+    paths.kioskReviews,
+    lazyRouteComponent(() => import('@/features/kiosk-reviews/components/kiosk-reviews-page'), 'KioskReviewsPage'),
+    ['kiosk-reviews'],
+  ),
+  appPage(
     paths.company,
     lazyRouteComponent(() => import('@/features/company/components/company-page'), 'CompanyPage'),
     ['company'],

@@ -32,6 +32,8 @@ export const KIOSK_APP_URL = '/kiosk/';
 export const appPaths = {
   home: '/',
   filtered: '/filtered',
+  /** Offline sign-ins and sign-outs a kiosk accepted that the server would have refused (decision 045). */
+  kioskReviews: '/kiosk-reviews',
   company: '/company',
   twoStep: '/account/two-step',
   /** The member's own name, phone and organisation (spec POST /update-user-details). */
@@ -128,6 +130,8 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.emergencyList]: 'show_emergency_list',
   [paths.emergencySession]: 'show_emergency_sessions',
   [paths.emergencySessionReport]: 'show_emergency_sessions',
+  // Not in the spec's mapped names: the reviews are the logbook's visits, served under `dashboard`.
+  [paths.kioskReviews]: 'dashboard',
   [paths.users]: 'users',
   [paths.quickPassPrint]: 'users',
   // The people import is part of Users (spec §2 /users/import…); the server serves it under `users`.

@@ -43,6 +43,7 @@ const catalogues = Object.fromEntries(GENDERED_LANGUAGES.map((lang) => [lang, na
 const OTHER_LABELS = [
   'rfid:admin.send.kiosk',
   'custom-fields:form.section',
+  'kiosk-reviews:resolve.note',
   ...['compliance', 'protocol', 'result', 'dose_date', 'test_date'].map((name) => `users:documents.form.${name}`),
 ];
 

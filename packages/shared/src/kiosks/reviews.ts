@@ -45,6 +45,7 @@ export type KioskReviewsList = z.infer<typeof kioskReviewsListSchema>;
 
 /** POST /kiosk-reviews/{id}/resolve. */
 export const resolveKioskReviewBodySchema = z.object({
-  note: z.string().trim().max(KIOSK_REVIEW_LIMITS.noteMax).default(''),
+  /** What was done about it: required, so the next reader knows. */
+  note: z.string().trim().min(1, { message: 'required' }).max(KIOSK_REVIEW_LIMITS.noteMax),
 });
 export type ResolveKioskReviewBody = z.input<typeof resolveKioskReviewBodySchema>;

@@ -3,8 +3,12 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { AppLayout } from '@/components/layout/app-layout';
 import { EmergencyEvents } from '@/features/emergency/live/components/emergency-events';
+import { OpenReviewsBadge } from '@/features/kiosk-reviews/components/open-reviews-badge';
 import { RealtimeEvents } from '@/features/realtime/components/realtime-events';
 import { ExportEvents } from '@/features/reports/exports/components/export-events';
+
+/** The menu's marks: how many kiosk sign-ins accepted offline wait for review (decision 045). */
+const MENU_BADGES = { kiosk_reviews: <OpenReviewsBadge /> };
 
 /** Every signed-in route: the app layout and the real-time connection. */
 export function AuthenticatedLayout() {
@@ -13,7 +17,7 @@ export function AuthenticatedLayout() {
   if (!session) return <Navigate to={paths.login} replace />;
   return (
     <>
-      <AppLayout session={session}>
+      <AppLayout session={session} menuBadges={MENU_BADGES}>
         <Outlet />
       </AppLayout>
       <RealtimeEvents session={session} />

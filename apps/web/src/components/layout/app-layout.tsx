@@ -7,7 +7,7 @@ import { OnceOpened } from '@/components/ui/once-opened';
 import type { StoredSession } from '@/lib/session';
 import classes from './app-layout.module.css';
 import { Footer } from './footer';
-import { SideMenu } from './side-menu';
+import { SideMenu, type MenuBadges } from './side-menu';
 import { TopBar } from './top-bar';
 import { useLayoutPrefs } from './use-layout-prefs';
 
@@ -28,7 +28,14 @@ function effectiveThemes(prefs: LayoutPrefs): { sidebar: LayoutPrefs['sidebar'];
   return { sidebar: prefs.sidebar, topbar: prefs.topbar };
 }
 
-export function AppLayout({ session, children }: { session: StoredSession; children: ReactNode }) {
+type AppLayoutProps = {
+  session: StoredSession;
+  /** Marks beside menu entries, e.g. how many items wait on a page (side-menu.tsx). */
+  menuBadges?: MenuBadges;
+  children: ReactNode;
+};
+
+export function AppLayout({ session, menuBadges, children }: AppLayoutProps) {
   const { dir } = useDirection();
   const { t } = useTranslation('layout');
   const { prefs, pinned, setPinned } = useLayoutPrefs();
@@ -89,6 +96,7 @@ export function AppLayout({ session, children }: { session: StoredSession; child
           theme={themes.sidebar}
           expanded={expanded}
           pin={prefs.mode === 'icon' ? undefined : { pinned: menuPinned, onToggle: () => setPinned(!menuPinned) }}
+          badges={menuBadges}
         />
       </AppShell.Navbar>
 
@@ -110,7 +118,7 @@ export function AppLayout({ session, children }: { session: StoredSession; child
           styles={{ body: { height: '100%' } }}
           data-testid="side-menu-drawer"
         >
-          <SideMenu session={session} theme={themes.sidebar} expanded onNavigate={drawer.close} />
+          <SideMenu session={session} theme={themes.sidebar} expanded onNavigate={drawer.close} badges={menuBadges} />
         </Drawer>
       )}
       <OnceOpened opened={settingsOpened}>

@@ -15,6 +15,7 @@ describe('buildMenu', () => {
       'passport',
       'company',
       'dashboard',
+      'kiosk_reviews',
       'users',
       'announcements',
       'sites',
@@ -32,7 +33,7 @@ describe('buildMenu', () => {
       makeSession({ permissions: { dashboard: { allowed: 1 }, users: { allowed: 0 }, sites_devices: { allowed: 1 } } }),
       '/',
     );
-    expect(ids(menu)).toEqual(['passport', 'dashboard', 'sites']);
+    expect(ids(menu)).toEqual(['passport', 'dashboard', 'kiosk_reviews', 'sites']);
   });
 
   it('shows the System title to the system admin role and the companies link to platform admins', () => {
@@ -40,11 +41,19 @@ describe('buildMenu', () => {
     expect(ids(buildMenu(makeSession({ permissions, roleName: 'System Admin' }), '/'))).toEqual([
       'passport',
       'dashboard',
+      'kiosk_reviews',
       'system',
       'users',
     ]);
     const platform = makeSession({ permissions, roleName: 'System admin', user: { is_platform_admin: true } });
-    expect(ids(buildMenu(platform, '/'))).toEqual(['passport', 'dashboard', 'system', 'system_companies', 'users']);
+    expect(ids(buildMenu(platform, '/'))).toEqual([
+      'passport',
+      'dashboard',
+      'kiosk_reviews',
+      'system',
+      'system_companies',
+      'users',
+    ]);
   });
 
   it('opens /users in a new tab', () => {

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconBuilding,
   IconBuildingCommunity,
+  IconDeviceTabletExclamation,
   IconId,
   IconLayoutDashboard,
   IconMapPin,
@@ -45,6 +46,8 @@ const ENTRIES: readonly (EntryDefinition | typeof SYSTEM)[] = [
   { id: 'passport', path: paths.passport, icon: IconId },
   { id: 'company', path: paths.company, icon: IconBuilding, permission: 'company_details' },
   { id: 'dashboard', path: paths.home, icon: IconLayoutDashboard, permission: 'dashboard', related: [paths.filtered] },
+  // Not in the spec's menu: beside the logbook whose visits they are, under the same key (decision 045).
+  { id: 'kiosk_reviews', path: paths.kioskReviews, icon: IconDeviceTabletExclamation, permission: 'dashboard' },
   SYSTEM,
   {
     id: 'users',

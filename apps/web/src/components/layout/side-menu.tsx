@@ -18,9 +18,14 @@ type SideMenuProps = {
   pin?: { pinned: boolean; onToggle: () => void };
   /** Called after a link is followed (closes the mobile drawer). */
   onNavigate?: () => void;
+  /** What an entry shows beside its label (by entry id), e.g. how many items wait there. */
+  badges?: MenuBadges;
 };
 
-export function SideMenu({ session, theme, expanded, pin, onNavigate }: SideMenuProps) {
+/** Marks beside entries' labels, by entry id: another part of the app (a feature) says what they show. */
+export type MenuBadges = Readonly<Partial<Record<string, ReactNode>>>;
+
+export function SideMenu({ session, theme, expanded, pin, onNavigate, badges }: SideMenuProps) {
   const { t } = useTranslation('layout');
   const routePath = useRoutePath();
   const entries = buildMenu(session, routePath);
@@ -68,7 +73,13 @@ export function SideMenu({ session, theme, expanded, pin, onNavigate }: SideMenu
                 {t(`menu.${entry.id}`)}
               </div>
             ) : (
-              <MenuItemLink key={entry.id} item={entry} expanded={expanded} onNavigate={onNavigate} />
+              <MenuItemLink
+                key={entry.id}
+                item={entry}
+                expanded={expanded}
+                onNavigate={onNavigate}
+                badge={badges?.[entry.id]}
+              />
             ),
           )}
         </nav>
@@ -104,15 +115,21 @@ type LinkProps = {
   /** The menu collapsed to its icons: the label is not shown, so it names the link instead. */
   name?: string;
   onNavigate?: () => void;
+  /** Shown beside the label (hidden with it when the menu is collapsed). */
+  badge?: ReactNode;
 };
 
-function MenuLinkAnchor({ link, label, icon, child, name, onNavigate }: LinkProps) {
+function MenuLinkAnchor({ link, label, icon, child, name, onNavigate, badge }: LinkProps) {
   const common = {
     'aria-label': name,
     label: <span className={classes.linkLabel}>{label}</span>,
     leftSection: icon,
     // Beside the label, not in it: a long label is cut, the mark never is.
-    rightSection: link.comingSoon ? <SoonBadge /> : undefined,
+    rightSection: link.comingSoon ? (
+      <SoonBadge />
+    ) : badge ? (
+      <span className={classes.linkEnd}>{badge}</span>
+    ) : undefined,
     active: link.active,
     disabled: link.disabled,
     className: child ? `${classes.link} ${classes.childLink}` : classes.link,
@@ -135,7 +152,17 @@ function MenuLinkAnchor({ link, label, icon, child, name, onNavigate }: LinkProp
   return <NavLink {...common} renderRoot={(props) => <Link to={link.path} {...props} />} onClick={onNavigate} />;
 }
 
-function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded: boolean; onNavigate?: () => void }) {
+function MenuItemLink({
+  item,
+  expanded,
+  onNavigate,
+  badge,
+}: {
+  item: MenuItem;
+  expanded: boolean;
+  onNavigate?: () => void;
+  badge?: ReactNode;
+}) {
   const { t } = useTranslation('layout');
   const [toggled, setToggled] = useState<boolean | null>(null);
   const groupId = useId();
@@ -149,6 +176,7 @@ function MenuItemLink({ item, expanded, onNavigate }: { item: MenuItem; expanded
         icon={icon}
         name={expanded ? undefined : t(`menu.${item.id}`)}
         onNavigate={onNavigate}
+        badge={badge}
       />
     );
   }
