@@ -21,6 +21,7 @@ import { forgetDeviceToken, pairingPageUrl, type DeviceToken } from '../lib/devi
 import { kioskLog } from '../lib/kiosk-log';
 import { LIMITS } from '../lib/limits';
 import { readPeopleMeta, syncPeople } from '../lib/people-cache';
+import { createPeopleSync } from '../lib/people-sync';
 import type { PeopleMeta } from '../lib/data-cache';
 import { dataAge } from '../lib/offline-window';
 import { pictureScreen } from '../lib/screen-picture';
@@ -33,8 +34,10 @@ export const APP_VERSION = __KIOSK_VERSION__;
 /** While the server cannot be reached, the kiosk asks again this often. */
 const OFFLINE_RETRY_MS = 10_000;
 const LOG_SEND_MS = 5_000;
-/** The people kept for offline use are fetched again this often while online (and when they change). */
+/** The people kept for offline use are fetched again this often while online (and when they change)… */
 const PEOPLE_REFRESH_MS = 15 * 60_000;
+/** …but never sooner than this after the last fetch. */
+const PEOPLE_MIN_GAP_MS = 2 * 60_000;
 const TOKEN_DOUBT = 'kiosk-token-doubt';
 
 export type DoorOpen = { door: string | null; until: number };
@@ -126,24 +129,27 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
     }
   }, [api, showLogo]);
 
-  // The people for offline use: fetched in the background, one fetch at a time, never in the way.
-  const syncing = useRef<Promise<void> | null>(null);
-  const fetchPeople = useCallback(() => {
-    syncing.current ??= syncPeople(api)
-      .then(
-        (meta) => {
-          setPeople(meta);
-          kioskLog.write('info', `people kept for offline use: ${meta.count}`);
+  // The people for offline use: fetched in the background, never in the way, and not again sooner
+  // than PEOPLE_MIN_GAP_MS whatever the server says changed (decision 046).
+  const peopleSync = useMemo(
+    () =>
+      createPeopleSync(
+        async () => {
+          try {
+            const meta = await syncPeople(api);
+            setPeople(meta);
+            kioskLog.write('info', `people kept for offline use: ${meta.count}`);
+          } catch (error) {
+            if (!(error instanceof TokenRefused))
+              kioskLog.write('warn', `people not fetched: ${error instanceof Error ? error.message : String(error)}`);
+          }
         },
-        (error: unknown) => {
-          if (!(error instanceof TokenRefused))
-            kioskLog.write('warn', `people not fetched: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      )
-      .finally(() => {
-        syncing.current = null;
-      });
-  }, [api]);
+        { minGapMs: PEOPLE_MIN_GAP_MS },
+      ),
+    [api],
+  );
+  useEffect(() => () => peopleSync.stop(), [peopleSync]);
+  const fetchPeople = useCallback(() => peopleSync.request(), [peopleSync]);
   useEffect(() => {
     void readPeopleMeta().then(
       (kept) => setPeople((fresh) => fresh ?? kept),
