@@ -280,6 +280,9 @@ test('renaming yourself on the users list renames the top bar, also after signin
     await expect(page.getByTestId('user-name')).toContainText('Liana Lite');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
+    // Signed out first: the app's own way to /login must not cut across the next sign-in's navigation.
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByTestId('login-email')).toBeVisible();
     await loginAs('liteAdmin');
     await expect(page.getByTestId('user-name')).toContainText('Liana Lite');
   } finally {
