@@ -75,6 +75,7 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     host_ids: [host.id],
     compliances: [{ id: rules.id }],
     feedback: { ask_rating: true, welcome_message: 'أهلاً {name}' },
+    output: { open_door: true, door_open_seconds: 2 },
   });
   const [ada, bob, cleo] = [await person('Ada'), await person('Bob'), await person('Cleo')];
   const passes = await post<{ passes: { user_id: string; qr_payload: string }[] }>('/quick-passes', {
@@ -89,7 +90,8 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     site: `Door site ${tag}`,
     area: `Door lobby ${tag}`,
   });
-  await admin.put(`/kiosks/${kiosk.id}/settings`, { language: 'ar' });
+  // Door relay mode 1: the flow opens the door on signing in, not on signing out.
+  await admin.put(`/kiosks/${kiosk.id}/settings`, { language: 'ar', door_relay: 1 });
   await admin.put(`/journeys/${journey.id}/kiosks`, { kiosk_ids: [kiosk.id] });
   const visitsOf = async (id: string) =>
     ((await admin.get(`/visits?search=Door${tag}`)) as { data: Visit[] }).data.filter((v) => v.person.id === id);
@@ -120,6 +122,7 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     await expectAccessible(k, 'the kiosk’s host step, in Arabic');
     await k.getByTestId('kiosk-next').click();
     await expect(k.getByTestId('kiosk-done-message')).toHaveText('أهلاً Ada');
+    await expect(k.getByTestId('kiosk-door-open')).toBeVisible();
     await expect.poll(() => tablet.prints()).toBe(1);
     await expect(k.getByTestId('kiosk-badge')).toContainText(`Ada Door${tag}`);
     await k.getByTestId('kiosk-done-close').click();
@@ -130,9 +133,12 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     // 2. In English, Ada signs out by showing her QuickPass to the camera, and rates the visit.
     await k.getByTestId('kiosk-language-en').click();
     await expect(k.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(k.getByTestId('kiosk-door-open')).toHaveCount(0);
     showToCamera(qrOf(ada.id));
     await k.getByTestId('kiosk-sign-out-button').click();
     await expect(k.getByTestId('kiosk-done')).toHaveAttribute('data-action', 'sign_out', { timeout: 15_000 });
+    // Relay mode 1 opens nothing on signing out (the door would show with the goodbye, in the same render).
+    expect(await k.getByTestId('kiosk-door-open').count()).toBe(0);
     await k.getByTestId('kiosk-rating').locator('[data-value="4"]').click();
     await expect(k.getByTestId('kiosk-done')).toContainText('Thank you for your rating.');
     await expect.poll(async () => (await visitsOf(ada.id))[0]?.rating).toEqual({ score: 4, max: 5 });

@@ -151,6 +151,34 @@ describe('offline replay', () => {
     expect(await visitsOf(w, bea.id)).toHaveLength(0);
   });
 
+  it('signs out at its time a refused offline sign-out and lists it for review, once', async () => {
+    const w = await worldUtc();
+    const kiosk = await pairKiosk(ctx.app, w.admin, w.areas.reception);
+    const ada = await w.person('Ada');
+    const [t1, t2] = times(2);
+    // A reason the flow does not offer: online, the sign-out would be refused on reason_id.
+    const out = { ...signOutItem('out-r', t2!, ada.id), reason_id: newId() };
+    const first = await replay(kiosk.device, [signInItem('in-r', t1!, ada.id), out]);
+    expect(first.results.map((r) => r.status)).toEqual(['done', 'needs_review']);
+    const reviewId = first.results[1]!.people[0]!.review_id;
+    expect(reviewId).not.toBeNull();
+    const [visit] = await visitsOf(w, ada.id);
+    expect(visit).toMatchObject({ state: 'left', signOutSource: 'kiosk' });
+    expect(visit!.signedOutAt!.toISOString()).toBe(t2!.toISOString());
+
+    const reviews = (await w.admin.get('/kiosk-reviews')).json<{ data: Review[] }>().data;
+    expect(reviews.filter((r) => r.person.id === ada.id)).toEqual([
+      expect.objectContaining({ id: reviewId, action: 'sign_out', visit_id: visit!.id, status: 'open' }),
+    ]);
+    expect(reviews.find((r) => r.id === reviewId)!.reasons.map((r) => r.field)).toEqual(['reason_id']);
+
+    // Sent again (the answer was lost): the same answer, no second review.
+    const again = await replay(kiosk.device, [out]);
+    expect(again.results[0]).toMatchObject({ status: 'replayed', people: [{ review_id: reviewId }] });
+    const after = (await w.admin.get('/kiosk-reviews')).json<{ data: Review[] }>().data;
+    expect(after.filter((r) => r.person.id === ada.id)).toHaveLength(1);
+  });
+
   it('makes one visit when two kiosks signed the same person in while offline, in either order', async () => {
     const w = await worldUtc();
     const a = await pairKiosk(ctx.app, w.admin, w.areas.reception);

@@ -113,8 +113,10 @@ function Kiosk({ device }: { device: DeviceToken }) {
         <SignInRoute
           action={route === 'signOut' ? 'sign_out' : 'sign_in'}
           bundle={data.bundle}
+          settings={settings}
           api={runtime.api}
           online={!offline}
+          onDoor={runtime.openDoor}
           logoUrl={runtime.logoUrl}
           t={t}
           onExit={() => go('welcome')}

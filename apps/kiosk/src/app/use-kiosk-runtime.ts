@@ -58,6 +58,8 @@ export type KioskRuntime = {
   /** The server could be reached but the data could not be had (and none is kept). */
   failed: boolean;
   door: DoorOpen | null;
+  /** Shows the door open for `seconds` (a browser cannot switch the relay itself). */
+  openDoor: (seconds: number) => void;
   busy: Busy;
   /** The people kept for offline use: how many, as of when; null before the first list. */
   people: PeopleMeta | null;
@@ -227,6 +229,22 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
     return () => clearInterval(timer);
   }, [api, logging]);
 
+  // ---- the door: opened by a remote request, or by the flow on a sign-in ----
+  const showDoorOpen = useCallback(
+    (name: string | null, seconds: number) =>
+      new Promise<void>((resolve) => {
+        const open: DoorOpen = { door: name, until: Date.now() + seconds * 1000 };
+        setDoor(open);
+        kioskLog.write('info', `door open for ${seconds} s${name ? ` (${name})` : ''}`);
+        setTimeout(() => {
+          // A later opening keeps the door open for its own time.
+          setDoor((now) => (now === open ? null : now));
+          resolve();
+        }, seconds * 1000);
+      }),
+    [],
+  );
+
   // ---- connection, and the remote requests it brings ----
   useEffect(() => {
     const requests = createRemoteRequests({
@@ -234,14 +252,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
         await api.json('POST', `/kiosk-device/requests/${id}/progress`, body);
       },
       doorRelay: () => settingsRef.current?.door_relay ?? 0,
-      showDoorOpen: (name, seconds) =>
-        new Promise((resolve) => {
-          setDoor({ door: name, until: Date.now() + seconds * 1000 });
-          setTimeout(() => {
-            setDoor(null);
-            resolve();
-          }, seconds * 1000);
-        }),
+      showDoorOpen,
       clearCaches: async () => {
         setBusy('restarting');
         await Promise.all([clearCache(), dropAppCaches()]);
@@ -312,7 +323,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       disconnect();
       requests.stopAll();
     };
-  }, [api, device.token, device.registration, beat, fetchData, fetchPeople]);
+  }, [api, device.token, device.registration, beat, fetchData, fetchPeople, showDoorOpen]);
 
   const expired =
     reachable === false &&
@@ -329,6 +340,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
     expired,
     failed: failed && data === null,
     door,
+    openDoor: (seconds: number) => void showDoorOpen(null, seconds),
     busy,
     people,
   };

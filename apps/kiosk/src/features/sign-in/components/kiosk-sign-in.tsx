@@ -16,6 +16,8 @@ import { useCardReader } from '../hooks/use-card-reader';
 import { DoneScreen, type Done } from './done-screen';
 import { IdentifyScreen, type PersonHit } from './identify-screen';
 import { flowSteps } from '../utils/steps';
+import { doorOpenSeconds } from '../utils/door';
+import type { DoorRelayMode } from '@app/shared/kiosks/schemas';
 import { PersonFlow, type KioskReading } from './person-flow';
 import { QrCamera } from './qr-camera';
 import { PhotoScreen } from './photo-screen';
@@ -35,6 +37,8 @@ export function KioskSignIn({
   reading,
   calls,
   online,
+  doorRelay,
+  onDoor,
   onBadge,
   onExit,
 }: {
@@ -45,6 +49,10 @@ export function KioskSignIn({
   calls: KioskSignInCalls;
   /** The server can be reached: registering, photos and ratings need it. */
   online: boolean;
+  /** The kiosk's door relay mode (spec §9). */
+  doorRelay: DoorRelayMode;
+  /** Opens the door for so many seconds. */
+  onDoor: (seconds: number) => void;
   /** A badge to print (the app lays it out and opens the print dialog). */
   onBadge: (badge: PrintableBadge) => void;
   onExit: () => void;
@@ -224,6 +232,8 @@ export function KioskSignIn({
         // The badge prints while the welcome shows; a badge that cannot be had does not stop the visit.
         calls.badge(outcome.visitId, person.person_id).then(onBadge, () => undefined);
       }
+      const door = doorOpenSeconds(doorRelay, finishAs, flow?.output);
+      if (door !== null) onDoor(door);
       const feedback = flow?.feedback;
       setStage({
         kind: 'done',

@@ -2,6 +2,7 @@
 // device endpoints, its words loaded with it, and the badge laid out for the print dialog.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
+import type { KioskSettings } from '@app/shared/kiosks/schemas';
 import type { DeviceApi } from '../../../lib/device-api';
 import { useLanguage, type Language, type Translate } from '../../../lib/i18n';
 import { formatKioskDate, formatKioskTime } from '../../../lib/kiosk-display';
@@ -18,8 +19,12 @@ import { KioskSignIn } from './kiosk-sign-in';
 export type SignInRouteProps = {
   action: 'sign_in' | 'sign_out';
   bundle: KioskJourneyBundle;
+  /** The kiosk's settings now (changed live from the dashboard). */
+  settings: KioskSettings;
   api: DeviceApi;
   online: boolean;
+  /** Shows the door open (the flow opens it on signing in, by the kiosk's relay mode). */
+  onDoor: (seconds: number) => void;
   /** The journey's or company's logo for the badge, as an object URL. */
   logoUrl: string | null;
   t: Translate;
@@ -28,7 +33,7 @@ export type SignInRouteProps = {
 
 type Printing = { badge: PrintableBadge['badge']; photoUrl: string | null; at: Date };
 
-export function SignInRoute({ action, bundle, api, online, logoUrl, t, onExit }: SignInRouteProps) {
+export function SignInRoute({ action, bundle, settings, api, online, onDoor, logoUrl, t, onExit }: SignInRouteProps) {
   const { lang } = useLanguage();
   const [ready, setReady] = useState<Language | null>(null);
   const [printing, setPrinting] = useState<Printing | null>(null);
@@ -36,7 +41,6 @@ export function SignInRoute({ action, bundle, api, online, logoUrl, t, onExit }:
     () => kioskCalls(api, (item) => indexedQueueStore.add(item), offlineAnswers(bundle)),
     [api, bundle],
   );
-  const settings = bundle.kiosk.settings;
 
   useEffect(() => {
     let live = true;
@@ -76,6 +80,8 @@ export function SignInRoute({ action, bundle, api, online, logoUrl, t, onExit }:
         reading={{ unit: settings.temperature_unit, defaultTemperature: settings.default_temperature }}
         calls={calls}
         online={online}
+        doorRelay={settings.door_relay}
+        onDoor={onDoor}
         onBadge={print}
         onExit={onExit}
       />
