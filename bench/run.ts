@@ -6,7 +6,8 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,startup   which cases (default all)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup
+//                                  which cases (default all)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -16,6 +17,8 @@
 //   BENCH_DASHBOARDS=100, BENCH_LIVE_SIGNINS=10, BENCH_LIVE_BACKGROUND_RATE=10   the live case
 //   BENCH_EMERGENCY_PEOPLE=5000, BENCH_WARDENS=50, BENCH_MARK_RATE=10, BENCH_MARK_SECONDS=20   the
 //                                  emergency case: people on site, wardens watching, marks per second
+//   BENCH_KIOSK_SCANS=200          timed QR scans of the kiosk-scan case (one kiosk, one after another)
+//   KIOSK_DIST=apps/kiosk/dist     the built kiosk app the server serves under /kiosk/ (the kiosk-app case)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   the PostgreSQL server; the bench makes
 //                                  and uses only databases named bench_<hash> (kept) and
 //                                  bench_<hash>_run<pid> (one run's working copy, dropped)
@@ -40,6 +43,13 @@ import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureVisitSummary } from './cases/visit-summary';
 import { measureSignIns, SIGN_IN_WARM_UP } from './cases/sign-ins';
+import {
+  kioskPeopleNeed,
+  measureKioskApp,
+  measureKioskReplay,
+  measureKioskScans,
+  reserveKioskPeople,
+} from './cases/kiosk';
 import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
 import type { VariantSql } from './load/raw-sql';
 import { ensureDataSet, makeWorkingCopy, removeStaleCopies, type WorkingCopy } from './lib/data-sets';
@@ -65,9 +75,12 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
   const rows: Row[] = [];
   const wants = (name: Options['cases'][number]) => options.cases.includes(name);
   const base = { kind, options, copy, workDir: WORK_DIR };
-  // Each person is signed in once. The live case's timed sign-ins come first (they are few); when the
-  // rest cannot cover both the sign-ins case and the live case's background (a small scale), they share.
-  const pool = [...copy.world.big.signInPool];
+  // Each person is signed in once. The kiosk cases take theirs first (only those the kiosk reaches will
+  // do). The live case's timed sign-ins come next (they are few); when the rest cannot cover both the
+  // sign-ins case and the live case's background (a small scale), they share.
+  const kiosk = await reserveKioskPeople(copy, copy.world.big.signInPool, kioskPeopleNeed(kind, options));
+  const reserved = new Set([...kiosk.scans.map((p) => p.id), ...kiosk.replay]);
+  const pool = copy.world.big.signInPool.filter((id) => !reserved.has(id));
   const live = wants('live') ? pool.splice(0, options.liveSignIns) : [];
   const backgroundNeed = wants('live') ? Math.ceil(options.liveBackgroundRate * liveBackgroundSeconds(options)) : 0;
   const signInNeed =
@@ -79,6 +92,8 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
     live,
     liveBackground: pool.splice(0, Math.floor(backgroundNeed * share)),
     signIns: pool.splice(0, Math.floor(signInNeed * share)),
+    kioskScans: kiosk.scans,
+    kioskReplay: kiosk.replay,
   };
 
   // The lists' raw SQL first, with no server: the embedded database has room for one process.
@@ -134,6 +149,10 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         console.log(`[${kind}] web weight and Lighthouse…`);
         rows.push(...(await guard('web', kind, () => measureWeb(ctx))));
       }
+      if (wants('kiosk-app')) {
+        console.log(`[${kind}] kiosk app's first load (Lighthouse)…`);
+        rows.push(...(await guard('kiosk-app', kind, () => measureKioskApp(ctx))));
+      }
       // Each writing case starts on a server with nothing left over from the one before.
       const settle = async () => {
         const waited = await waitUntilIdle(ctx);
@@ -159,6 +178,27 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
         await settle();
         console.log(`[${kind}] live dashboards…`);
         rows.push(...(await guard('live', kind, async () => [await measureLive(ctx)])));
+      }
+      // The kiosk at the door: scans to "Welcome", then an offline queue replayed (PostgreSQL).
+      for (const name of ['kiosk-scan', 'kiosk-replay'] as const) {
+        if (!wants(name)) continue;
+        if (kind !== 'postgres') {
+          rows.push({
+            case: name,
+            database: kind,
+            figure: 'not run: the target is for PostgreSQL',
+            against: '–',
+            met: null,
+          });
+          continue;
+        }
+        await settle();
+        console.log(`[${kind}] ${name}…`);
+        rows.push(
+          ...(await guard(name, kind, async () =>
+            name === 'kiosk-scan' ? [await measureKioskScans(ctx)] : measureKioskReplay(ctx),
+          )),
+        );
       }
       // People data: a scan of the big company for duplicates, then its board.
       if (wants('duplicates') && kind === 'postgres') {

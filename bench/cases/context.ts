@@ -17,8 +17,17 @@ export type CaseContext = {
   /** The big company's owner's session: `sid` and `csrf` cookies. */
   cookie: string;
   workDir: string;
-  /** People of the big company to sign in, each once in the run: every case has its own share. */
-  people: { signIns: string[]; live: string[]; liveBackground: string[] };
+  /**
+   * People of the big company to sign in, each once in the run: every case has its own share. The kiosk
+   * cases' are people the paired kiosk reaches (its site), with the code their QR carries for the scans.
+   */
+  people: {
+    signIns: string[];
+    live: string[];
+    liveBackground: string[];
+    kioskScans: { id: string; qr: string }[];
+    kioskReplay: string[];
+  };
 };
 
 export const bigCompany = (world: World): CompanyWorld => world.companies.find((c) => c.big)!;

@@ -43,4 +43,12 @@ export const TARGETS = {
   /** The people import of 100,000 rows: rows/s against raw batched INSERTs, peak RSS against 25,000 rows'. */
   importVsInsert: 0.5,
   importMemoryGrowth: 1.5,
+  /** The kiosk app (decision 044): its first load on a tablet, in kilobytes of 1,000 bytes as served, and Lighthouse. */
+  kioskAppKb: 200,
+  kioskLighthousePerformance: 0.9,
+  /** A QR scan at the kiosk → "Welcome": the kiosk's calls after the scan, on PostgreSQL with 100,000 people. */
+  kioskScanP95Ms: 700,
+  /** An offline queue of 1,000 sign-ins replayed (decision 045): none lost, none doubled. */
+  kioskReplayItems: 1_000,
+  kioskReplayMs: 30_000,
 } as const;

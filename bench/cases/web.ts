@@ -1,30 +1,7 @@
-// The web app's weight and Lighthouse figures, measured in Debian's Chromium against a running server.
-// Lighthouse stays out of the main install (about 100 MB and a clashing @types/pg): the first call
-// installs it under bench/.tools, later calls reuse it.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+// The web app's weight and Lighthouse figures, measured in Debian's Chromium against a running server
+// (Lighthouse itself: bench/lib/lighthouse.ts).
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
-
-const run = promisify(execFile);
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const LIGHTHOUSE = 'lighthouse@12.8.2';
-const TOOLS_DIR = fileURLToPath(new URL('../.tools', import.meta.url));
-const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, 'node_modules/lighthouse/cli/index.js');
+import { CHROMIUM, CHROMIUM_FLAGS, lighthouse, storageScript } from '../lib/lighthouse';
 
 type PageWeight = { jsCssBytes: number; files: number };
 
@@ -57,10 +34,6 @@ async function storedSignIn(baseUrl: string, cookie: string): Promise<Record<str
   const { csrf_token: _csrf, ...me } = (await res.json()) as { csrf_token?: string; entity: { id: string } };
   return { user: JSON.stringify({ ...me, entity_id: me.entity.id }), entity_id: me.entity.id };
 }
-
-/** A script for the page that writes `items` to its origin's localStorage (the bench has no DOM types). */
-const storageScript = (items: Record<string, string>) =>
-  `for (const [key, value] of Object.entries(${JSON.stringify(items)})) localStorage.setItem(key, value);`;
 
 async function signIn(context: BrowserContext, baseUrl: string, cookie: string): Promise<void> {
   const storage = await storedSignIn(baseUrl, cookie);
@@ -126,93 +99,15 @@ export async function measureWebWeight(
   }
 }
 
-async function ensureLighthouse(): Promise<string> {
-  if (!existsSync(LIGHTHOUSE_CLI)) {
-    console.log(`Installing ${LIGHTHOUSE} into ${TOOLS_DIR} (once)…`);
-    await run('npm', ['install', '--prefix', TOOLS_DIR, '--no-save', '--no-audit', '--no-fund', LIGHTHOUSE], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  }
-  return LIGHTHOUSE_CLI;
-}
-
-type LighthouseReport = {
-  finalDisplayedUrl: string;
-  runtimeError?: { code: string; message: string };
-  categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
-};
-
-/**
- * Chromium with a debugging port and the signed-in state in its default profile, which is where
- * Lighthouse opens its tab; Lighthouse is told to keep that storage.
- */
-async function launchForLighthouse(profileDir: string, baseUrl: string, cookie?: string) {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, '--remote-debugging-port=0'],
-  });
-  if (cookie) {
-    const storage = await storedSignIn(baseUrl, cookie);
-    await context.addCookies(cookiesFor(baseUrl, cookie));
-    const page = context.pages()[0] ?? (await context.newPage());
-    // The origin's localStorage is written from a page of that origin; a static file keeps it cheap.
-    await page.goto(new URL('/favicon.svg', baseUrl).href);
-    await page.evaluate(storageScript(storage));
-    await page.goto('about:blank');
-  }
-  const portFile = path.join(profileDir, 'DevToolsActivePort');
-  const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`No debugging port in ${portFile}`);
-  return { context, port };
-}
-
 /** Lighthouse desktop preset on one page; `cookie` signs the page in (the dashboard). */
 export async function runLighthouse(
   baseUrl: string,
   pagePath: string,
   cookie?: string,
 ): Promise<{ performance: number; lcpMs: number; tbtMs: number; cls: number }> {
-  const cli = await ensureLighthouse();
-  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'fd-lighthouse-'));
-  const { context, port } = await launchForLighthouse(profileDir, baseUrl, cookie);
-  try {
-    const url = new URL(pagePath, baseUrl).href;
-    const { stdout } = await run(
-      process.execPath,
-      [
-        cli,
-        url,
-        `--port=${port}`,
-        '--preset=desktop',
-        '--only-categories=performance',
-        '--disable-storage-reset',
-        '--output=json',
-        '--output-path=stdout',
-        '--quiet',
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-    );
-    const report = JSON.parse(stdout) as LighthouseReport;
-    if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
-    // A guard that sent the page elsewhere (to the sign-in page) would measure the wrong page.
-    if (new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
-      throw new Error(`Lighthouse on ${url} ended on ${report.finalDisplayedUrl}`);
-    const metric = (id: string) => {
-      const value = report.audits[id]?.numericValue;
-      if (value === undefined) throw new Error(`Lighthouse on ${url} reported no ${id}`);
-      return value;
-    };
-    const score = report.categories.performance.score;
-    if (score === null) throw new Error(`Lighthouse on ${url} gave no performance score`);
-    return {
-      performance: score,
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: metric('cumulative-layout-shift'),
-    };
-  } finally {
-    await context.close();
-    rmSync(profileDir, { recursive: true, force: true });
-  }
+  const prepare = cookie
+    ? { cookies: cookiesFor(baseUrl, cookie), localStorage: await storedSignIn(baseUrl, cookie) }
+    : {};
+  const r = await lighthouse(baseUrl, pagePath, 'desktop', prepare);
+  return { performance: r.performance, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls };
 }

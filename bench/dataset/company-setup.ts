@@ -34,6 +34,8 @@ export const ADMIN_PASSWORD = 'Bench-password-2468';
 export const NO_QUESTIONS_TYPE = 'Delivery';
 /** The area people of that type sign in at (Dubai Head Office, covered by the Visitor entry journey). */
 export const SIGN_IN_AREA = 'Main Reception';
+/** The demo's journey with that type's flow (and the visitors'): the kiosk cases' kiosk runs it. */
+export const VISITOR_JOURNEY = 'Visitor entry';
 
 type Place = { name: string; latitude: number; longitude: number; areas: string[] };
 
@@ -104,7 +106,7 @@ export async function setUpJourneys(db: Executor, entityId: string) {
     const wide = await tx
       .select({ id: journeys.id })
       .from(journeys)
-      .where(and(eq(journeys.entityId, entityId), inArray(journeys.name, ['Visitor entry', 'Staff attendance'])));
+      .where(and(eq(journeys.entityId, entityId), inArray(journeys.name, [VISITOR_JOURNEY, 'Staff attendance'])));
     for (const journey of wide) {
       await tx
         .insert(journeySites)

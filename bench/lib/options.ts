@@ -15,6 +15,9 @@ export const CASES = [
   'import',
   'emergency',
   'web',
+  'kiosk-app',
+  'kiosk-scan',
+  'kiosk-replay',
   'startup',
 ] as const;
 export type CaseName = (typeof CASES)[number];
@@ -39,6 +42,8 @@ export type Options = {
   wardens: number;
   markRate: number;
   markSeconds: number;
+  /** The kiosk-scan case: timed QR scans, one after another, as one kiosk at the door (after a few untimed). */
+  kioskScans: number;
   /** The PostgreSQL server, as a URL to its maintenance database. */
   postgresUrl: string;
   scale: number;
@@ -84,6 +89,7 @@ export function readOptions(): Options {
     wardens: Math.max(2, Math.round(positive('BENCH_WARDENS', 50))),
     markRate: positive('BENCH_MARK_RATE', 10),
     markSeconds: positive('BENCH_MARK_SECONDS', 20),
+    kioskScans: Math.round(positive('BENCH_KIOSK_SCANS', 200)),
     postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     scale: positive('BENCH_SCALE', 1),
     regenerate: process.env.BENCH_REGENERATE === '1',

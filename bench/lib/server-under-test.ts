@@ -64,6 +64,9 @@ export const NO_RATE_LIMITS = {
   DEVICE_RATE_LIMIT: NEVER_LIMITED,
 };
 
+/** The built kiosk app the server serves under /kiosk/: `KIOSK_DIST` when set, else the app's own build. */
+export const kioskDist = () => process.env.KIOSK_DIST || path.join(ROOT, 'apps/kiosk/dist');
+
 /** The environment the app runs with under the bench: production, quiet logs, jobs on, no limits hit. */
 export function serverEnv(kind: DatabaseKind, location: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -77,6 +80,7 @@ export function serverEnv(kind: DatabaseKind, location: string, port: number): N
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
     WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+    KIOSK_DIST: kioskDist(),
   };
   delete env.REDIS_URL;
   delete env.SMTP_URL;

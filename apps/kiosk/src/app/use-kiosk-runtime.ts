@@ -38,6 +38,8 @@ const LOG_SEND_MS = 5_000;
 const PEOPLE_REFRESH_MS = 15 * 60_000;
 /** …but never sooner than this after the last fetch. */
 const PEOPLE_MIN_GAP_MS = 2 * 60_000;
+/** The first fetch waits this long after the kiosk could reach the server (its first screen comes first). */
+const PEOPLE_FIRST_DELAY_MS = 5_000;
 const TOKEN_DOUBT = 'kiosk-token-doubt';
 
 export type DoorOpen = { door: string | null; until: number };
@@ -160,9 +162,13 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
   }, []);
   useEffect(() => {
     if (reachable !== true) return;
-    fetchPeople();
+    // Once the first screen is up and the tablet idle: the list is for later, the welcome is for now.
+    const first = setTimeout(fetchPeople, PEOPLE_FIRST_DELAY_MS);
     const timer = setInterval(fetchPeople, PEOPLE_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [reachable, fetchPeople]);
 
   // The kept data first (the screen is up at once, online or not), then the server's.

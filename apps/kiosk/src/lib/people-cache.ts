@@ -21,7 +21,14 @@ export const toCachedPerson = (person: KioskPerson): CachedPerson => ({
   name_key: nameKey(`${person.first_name} ${person.last_name}`),
 });
 
-/** Fetches the whole list, then replaces the kept one with it in one transaction. */
+/** People written per step of the swap: the tablet stays free to answer a touch between steps. */
+const WRITE_STEP = 250;
+
+/**
+ * Fetches the whole list, then replaces the kept one with it in one transaction, a step of people at
+ * a time: each step waits for its writes, so the page gets the main thread between steps while the
+ * transaction stays open (a reader sees the old list or the new one, never half of it).
+ */
 export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
   const people: CachedPerson[] = [];
   let cursor: string | null = null;
@@ -37,11 +44,10 @@ export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
   const tx = (await db()).transaction(['people', 'data'], 'readwrite');
   const store = tx.objectStore('people');
   await store.clear();
-  await Promise.all([
-    ...people.map((person) => store.put(person)),
-    tx.objectStore('data').put(meta, 'people'),
-    tx.done,
-  ]);
+  for (let at = 0; at < people.length; at += WRITE_STEP) {
+    await Promise.all(people.slice(at, at + WRITE_STEP).map((person) => store.put(person)));
+  }
+  await Promise.all([tx.objectStore('data').put(meta, 'people'), tx.done]);
   return meta;
 }
 

@@ -30,7 +30,9 @@ import { areas, sites } from './sites';
  *   rejected, approved, auto_approved).
  * - `link_token`: the random part of the visitor's links (`/pre-registration/{token}`,
  *   `/online-compliance/{token}`, `/c/{token}/{code}`); `link_code` the short code of the QR.
- * - `idempotency_key`: a client-supplied key of an API sign-in; the same key never makes two visits.
+ * - `idempotency_key`: a client-supplied key of a sign-in with the person's id after it
+ *   (`<key>:<person id>`); the same key never makes two visits. `idempotency_request` is the client's
+ *   key alone (generated), so a retry finds its request's visits by a plain comparison under RLS.
  *
  * Times are instants (UTC); screens show them on the company's clock.
  */
@@ -78,6 +80,8 @@ export const visits = pgTable(
     linkToken: text('link_token'),
     linkCode: text('link_code'),
     idempotencyKey: text('idempotency_key'),
+    // `<key>:<uuid>` without its last 37 characters: the request's key.
+    idempotencyRequest: text('idempotency_request').generatedAlwaysAs(sql`left("idempotency_key", -37)`),
     /** Anything a kiosk or the API sent that we keep as it came (rating, device details). */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -133,6 +137,9 @@ export const visits = pgTable(
     // Links are found by their token alone (public pages know no company).
     uniqueIndex('visits_link_token_key').on(t.linkToken),
     uniqueIndex('visits_idempotency_key').on(t.entityId, t.idempotencyKey),
+    index('visits_idempotency_request_idx')
+      .on(t.entityId, t.idempotencyRequest)
+      .where(sql`${t.idempotencyRequest} is not null`),
   ],
 );
 

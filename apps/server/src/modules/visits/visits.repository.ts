@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-or
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { escapeLike } from '../../db/like';
 import {
   areas,
   attendanceReasons,
@@ -447,7 +446,9 @@ export async function visitsByIdempotencyKey(tx: Executor, entityId: string, key
   return tx
     .select({ id: visits.id, key: visits.idempotencyKey })
     .from(visits)
-    .where(and(eq(visits.entityId, entityId), sql`${visits.idempotencyKey} like ${`${escapeLike(key)}:%`}`));
+    // A plain comparison on the generated column: a LIKE on the key could use no index under RLS
+    // (a sequential scan of every visit per keyed sign-in).
+    .where(and(eq(visits.entityId, entityId), eq(visits.idempotencyRequest, key)));
 }
 
 /** People on site in a site's areas or one area now, and visits of any state there. */

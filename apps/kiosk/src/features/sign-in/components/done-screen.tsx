@@ -1,7 +1,10 @@
 // The confirmation after signing in or out (spec: the flow's welcome and goodbye messages, shown for
 // its confirmation seconds, "ask for a rating" on signing out). The person's first name is put in for
 // {name}; the kiosk is ready for the next person when the time is up or the person taps Done.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLanguage } from '../../../lib/i18n';
+import { volumeLevel } from '../../../lib/kiosk-display';
+import { speak, stopSpeaking } from '../../../lib/speech';
 import styles from '../sign-in.module.css';
 import { useFlowText } from '../flow-text';
 import { ScoreButtons } from './field-input';
@@ -18,6 +21,8 @@ export type Done = {
   askRating: boolean;
   /** Queued on the tablet: the server hears of it when the network is back. */
   offline: boolean;
+  /** The flow's "speak messages": the message is read aloud too. */
+  speak: boolean;
 };
 
 /** The flow's message with the person's name put in, or the kiosk's own words when there is none. */
@@ -28,10 +33,13 @@ export function doneMessage(done: Done, fallback: string): string {
 
 export function DoneScreen({
   done,
+  volume,
   onRate,
   onFinished,
 }: {
   done: Done;
+  /** The kiosk's volume (0-100), for the spoken message. */
+  volume: number;
   /** Where a rating goes; without it none is asked. */
   onRate: ((score: number) => void) | null;
   onFinished: () => void;
@@ -50,13 +58,23 @@ export function DoneScreen({
     return () => clearTimeout(timer);
   }, [secondsLeft, onFinished]);
   const fallback = t(`kiosk-flow:done.${done.action}`, { name: done.firstName });
+  const { lang } = useLanguage();
+  const message = doneMessage(done, fallback);
+  // Said once, when the screen shows; a person who taps Done stops it.
+  const said = useRef(false);
+  useEffect(() => {
+    if (!done.speak || said.current) return;
+    said.current = true;
+    speak(message, lang, volumeLevel(volume));
+  }, [done.speak, message, lang, volume]);
+  useEffect(() => () => stopSpeaking(), []);
   return (
     <section className={styles.done} aria-live="assertive" data-testid="kiosk-done" data-action={done.action}>
       <div className={styles.doneMark} aria-hidden>
         ✓
       </div>
       <h1 className={styles.doneTitle} data-testid="kiosk-done-message">
-        {doneMessage(done, fallback)}
+        {message}
       </h1>
       {done.offline && (
         <p className={styles.hint} data-testid="kiosk-done-offline">

@@ -38,6 +38,7 @@ export function KioskSignIn({
   calls,
   online,
   doorRelay,
+  volume,
   onDoor,
   onBadge,
   onExit,
@@ -51,6 +52,8 @@ export function KioskSignIn({
   online: boolean;
   /** The kiosk's door relay mode (spec §9). */
   doorRelay: DoorRelayMode;
+  /** The kiosk's volume (0-100), for spoken messages. */
+  volume: number;
   /** Opens the door for so many seconds. */
   onDoor: (seconds: number) => void;
   /** A badge to print (the app lays it out and opens the print dialog). */
@@ -184,6 +187,7 @@ export function KioskSignIn({
     return (
       <DoneScreen
         done={stage.done}
+        volume={volume}
         // A rating needs the visit on the server: none while offline.
         onRate={
           visitId && !stage.done.offline ? (score) => void calls.rate(visitId, score).catch(() => undefined) : null
@@ -246,6 +250,7 @@ export function KioskSignIn({
           seconds: feedback?.confirmation_seconds ?? 5,
           askRating: feedback?.ask_rating ?? false,
           offline: outcome.offline,
+          speak: feedback?.speak_messages ?? false,
         },
       });
     } catch {

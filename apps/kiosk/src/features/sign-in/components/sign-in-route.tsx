@@ -81,6 +81,7 @@ export function SignInRoute({ action, bundle, settings, api, online, onDoor, log
         calls={calls}
         online={online}
         doorRelay={settings.door_relay}
+        volume={settings.volume}
         onDoor={onDoor}
         onBadge={print}
         onExit={onExit}

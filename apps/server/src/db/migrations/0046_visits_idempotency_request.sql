@@ -1,0 +1,2 @@
+ALTER TABLE "visits" ADD COLUMN "idempotency_request" text GENERATED ALWAYS AS (left("idempotency_key", -37)) STORED;--> statement-breakpoint
+CREATE INDEX "visits_idempotency_request_idx" ON "visits" USING btree ("entity_id","idempotency_request") WHERE "visits"."idempotency_request" is not null;
