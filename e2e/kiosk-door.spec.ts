@@ -74,7 +74,7 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     checks: { host: true, print_badge: true, show_name: true, show_photo: true },
     host_ids: [host.id],
     compliances: [{ id: rules.id }],
-    feedback: { ask_rating: true, welcome_message: 'أهلاً {name}' },
+    feedback: { ask_rating: true, speak_messages: true, welcome_message: 'أهلاً {name}' },
     output: { open_door: true, door_open_seconds: 2 },
   });
   const [ada, bob, cleo] = [await person('Ada'), await person('Bob'), await person('Cleo')];
@@ -123,6 +123,7 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     await k.getByTestId('kiosk-next').click();
     await expect(k.getByTestId('kiosk-done-message')).toHaveText('أهلاً Ada');
     await expect(k.getByTestId('kiosk-door-open')).toBeVisible();
+    await expect.poll(() => tablet.spoken()).toContain('أهلاً Ada');
     await expect.poll(() => tablet.prints()).toBe(1);
     await expect(k.getByTestId('kiosk-badge')).toContainText(`Ada Door${tag}`);
     await k.getByTestId('kiosk-done-close').click();

@@ -482,7 +482,8 @@ describe('code look-ups under the app role', () => {
       // A page follows an index ending with the id (the primary key's, or the status one's) from the cursor on.
       page: /Index Scan using people_entity_(id_id_pk|status_idx) on people\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(id > /,
       pass: /Index Scan using visits_entity_expected_idx on visits v\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*expected_at >= /,
-      retry: /Index Scan using visits_idempotency_request_idx on visits\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(idempotency_request = /,
+      retry:
+        /Index Scan using visits_idempotency_request_idx on visits\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(idempotency_request = /,
     };
     for (const [name, statement] of Object.entries(plans)) {
       const plan = await withTenant(ctx.db.db, w.entity.id, async (tx) => {

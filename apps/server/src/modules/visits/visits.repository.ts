@@ -443,12 +443,14 @@ export async function lockIdempotencyKey(tx: Executor, entityId: string, key: st
 
 /** Visits made by earlier requests with this idempotency key (stored as `key:personId`, one per person). */
 export async function visitsByIdempotencyKey(tx: Executor, entityId: string, key: string) {
-  return tx
-    .select({ id: visits.id, key: visits.idempotencyKey })
-    .from(visits)
-    // A plain comparison on the generated column: a LIKE on the key could use no index under RLS
-    // (a sequential scan of every visit per keyed sign-in).
-    .where(and(eq(visits.entityId, entityId), eq(visits.idempotencyRequest, key)));
+  return (
+    tx
+      .select({ id: visits.id, key: visits.idempotencyKey })
+      .from(visits)
+      // A plain comparison on the generated column: a LIKE on the key could use no index under RLS
+      // (a sequential scan of every visit per keyed sign-in).
+      .where(and(eq(visits.entityId, entityId), eq(visits.idempotencyRequest, key)))
+  );
 }
 
 /** People on site in a site's areas or one area now, and visits of any state there. */
