@@ -111,6 +111,8 @@ test('a day at the door: Arabic sign-in with photo, compliance and host, QR sign
     await expect(k.getByTestId('kiosk-photo-take')).toBeEnabled();
     await expectAccessible(k, 'the kiosk’s photo step, in Arabic');
     await k.getByTestId('kiosk-photo-take').click();
+    await expect(k.getByTestId('kiosk-photo-taken')).toBeVisible();
+    await k.screenshot({ path: screenPath('kiosk-door-photo-ar'), animations: 'disabled' });
     await k.getByTestId('kiosk-photo-keep').click();
     await expect(k.getByTestId('kiosk-compliance')).toBeVisible();
     await expectAccessible(k, 'the kiosk’s compliance step, in Arabic');

@@ -246,6 +246,10 @@ export const FORMS: Record<string, { schema?: z.ZodType; file?: Upload; multipar
   'PUT /kiosk-device/requests/:id/screen': {
     file: { field: 'file', data: () => makePng(64, 48), name: 'screen.png', type: 'image/png' },
   },
+  // The profile photo's rules and code (people-photo.service.ts), taken by a kiosk's camera.
+  'PUT /kiosk-device/people/:id/photo': {
+    file: { field: 'file', data: () => makePng(250, 300), name: 'photo.png', type: 'image/png' },
+  },
   'PUT /kiosk-device/requests/:id/data': {
     file: { field: 'file', data: () => Buffer.from('{"people":[]}'), name: 'data.json', type: 'application/json' },
   },
