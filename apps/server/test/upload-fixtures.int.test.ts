@@ -202,6 +202,30 @@ async function kioskSharingItsScreen() {
   return screenShare;
 }
 
+/** A kiosk running the Front desk journey at the reception, and a visitor it reaches who has no photo yet. */
+let photoKiosk: TestClient | null = null;
+let photoPersonId = '';
+async function kioskPhotographingAVisitor() {
+  if (!photoKiosk) {
+    const device = new TestClient(ctx.app);
+    const pairing = await device.post('/public/kiosk-pairings', {
+      mac_address: '02:00:00:00:0a:0c',
+      app_version: '3.1.0',
+    });
+    const { code, secret } = pairing.json<{ code: string; secret: string }>();
+    const kiosk = await w.admin.post('/kiosks', { code, name: 'Photo-kiosk', area_id: w.areas.reception });
+    expect(kiosk.statusCode, kiosk.body).toBe(201);
+    const assigned = await w.admin.put(`/journeys/${w.journey.id}/kiosks`, { kiosk_ids: [kiosk.json().id] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const status = await device.get('/public/kiosk-pairings/status', { 'x-kiosk-pairing-secret': secret });
+    device.bearer = status.json<{ device_token: string }>().device_token;
+    photoKiosk = device;
+  }
+  // A kiosk fills a missing photo only: each upload is for someone new.
+  const visit = await addExpectedVisit(w, { visitor: freshVisitor(), ...slot(2) });
+  photoPersonId = visit.person.id;
+}
+
 const endpoints: Endpoint[] = [
   {
     name: 'PUT /kiosk-device/requests/:id/screen',
@@ -228,6 +252,22 @@ const endpoints: Endpoint[] = [
       );
       return Buffer.from(rows[0]!.content as Uint8Array);
     },
+  },
+  {
+    name: 'PUT /kiosk-device/people/:id/photo',
+    field: 'photo',
+    takes: 'image',
+    prepare: () => kioskPhotographingAVisitor(),
+    send: (f) =>
+      photoKiosk!.upload(
+        'PUT',
+        `/kiosk-device/people/${photoPersonId}/photo`,
+        'file',
+        f.data,
+        f.filename,
+        f.contentType,
+      ),
+    serve: () => photoKiosk!.get(`/kiosk-device/people/${photoPersonId}/photo`),
   },
   {
     name: 'PUT /company/logo',
