@@ -33,6 +33,7 @@ type Review = {
   kiosk: { id: string; name: string };
   visit_id: string | null;
   occurred_at: string;
+  occurred_local: string;
   reasons: { field: string; code: string; message: string }[];
   status: string;
   note: string | null;
@@ -171,6 +172,10 @@ describe('offline replay', () => {
       expect.objectContaining({ id: reviewId, action: 'sign_out', visit_id: visit!.id, status: 'open' }),
     ]);
     expect(reviews.find((r) => r.id === reviewId)!.reasons.map((r) => r.field)).toEqual(['reason_id']);
+    // On the company's clock (UTC here), as the logbook reads times.
+    expect(reviews.find((r) => r.id === reviewId)!.occurred_local).toBe(
+      t2!.toISOString().slice(0, 16).replace('T', ' '),
+    );
 
     // Sent again (the answer was lost): the same answer, no second review.
     const again = await replay(kiosk.device, [out]);

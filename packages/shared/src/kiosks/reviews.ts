@@ -30,12 +30,15 @@ export const kioskReviewSchema = z.object({
   /** The visit recorded for it; null when none could be made (the person archived or deleted). */
   visit_id: z.uuid().nullable(),
   occurred_at: z.string(),
+  /** When it happened on the company's clock (`YYYY-MM-DD HH:mm`). */
+  occurred_local: z.string(),
   /** Why the server would have refused it, in the reader's language. */
   reasons: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
   status: z.enum(KIOSK_REVIEW_STATUSES),
   note: z.string().nullable(),
   resolved_by: z.object({ id: z.uuid().nullable(), name: z.string() }).nullable(),
   resolved_at: z.string().nullable(),
+  resolved_local: z.string().nullable(),
   created_at: z.string(),
 });
 export type KioskReview = z.infer<typeof kioskReviewSchema>;

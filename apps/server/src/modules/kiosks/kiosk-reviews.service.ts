@@ -14,13 +14,15 @@ import { AppError, notFound } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
+import { companyZone } from '../access/company-zone';
+import { localStamp } from '@app/shared/visits/rules';
 import { writeAudit } from '../audit/audit.repository';
 import { announceReviews } from './kiosk-offline-replay.service';
 import { findReview, findReviewsPage, resolveReviewRow, type ReviewRow } from './kiosk-reviews.repository';
 
 const SORT = 'kiosk_reviews.created_at';
 
-function toReview(row: ReviewRow, lang: Language): KioskReview {
+function toReview(row: ReviewRow, lang: Language, timeZone: string): KioskReview {
   const r = row.review;
   return {
     id: r.id,
@@ -31,6 +33,7 @@ function toReview(row: ReviewRow, lang: Language): KioskReview {
     area: row.areaName === null ? null : { id: r.areaId, name: row.areaName },
     visit_id: r.visitId,
     occurred_at: r.occurredAt.toISOString(),
+    occurred_local: localStamp(r.occurredAt, timeZone),
     reasons: r.reasons.map((reason) => ({
       field: reason.field,
       code: reason.key,
@@ -40,6 +43,7 @@ function toReview(row: ReviewRow, lang: Language): KioskReview {
     note: r.note,
     resolved_by: r.resolvedAt ? { id: r.resolvedById, name: r.resolvedByName ?? '' } : null,
     resolved_at: r.resolvedAt?.toISOString() ?? null,
+    resolved_local: r.resolvedAt ? localStamp(r.resolvedAt, timeZone) : null,
     created_at: r.createdAt.toISOString(),
   };
 }
@@ -62,7 +66,7 @@ export async function listKioskReviews(
     const rows = found.rows.slice(0, q.limit);
     const last = rows.at(-1);
     return {
-      data: rows.map((row) => toReview(row, lang)),
+      data: rows.map((row) => toReview(row, lang, companyZone(ctx))),
       count: found.count,
       count_capped: found.capped,
       next_cursor:
@@ -104,5 +108,5 @@ export async function resolveKioskReview(
     return { ...row, review: { ...row.review, ...values, status: 'resolved' } };
   });
   announceReviews(app, ctx.entityId, [id]);
-  return toReview(resolved, lang);
+  return toReview(resolved, lang, companyZone(ctx));
 }

@@ -6,16 +6,8 @@
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
 import type { KioskPersonRef } from '@app/shared/kiosks/device-lookup';
 import type { SignInPreview } from '@app/shared/visits/schemas';
-import { wallClockParts } from '@app/shared/time-zones';
+import { localStamp } from '@app/shared/visits/rules';
 import { badgeLabel } from '@app/shared/visits/stages';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm` on the company's clock, as the server's preview says "now". */
-export function companyNow(at: Date, timeZone: string): string {
-  const p = wallClockParts(at, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
-}
 
 export function offlinePreview(
   bundle: KioskJourneyBundle,
@@ -30,7 +22,7 @@ export function offlinePreview(
   const signingOut = action === 'sign_out' && mode !== 'checkIn_only';
   return {
     area: { id: bundle.area.id, name: bundle.area.name, site: bundle.site, login_mode: mode },
-    now: companyNow(at, bundle.company.timezone),
+    now: localStamp(at, bundle.company.timezone),
     timezone: bundle.company.timezone,
     people: [
       {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { KioskReview, KioskReviewStatus } from '@app/shared/kiosks/reviews';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/dates';
+import { formatLocalReading } from '@/lib/dates';
 import { historySearchOf, placeOf } from '../utils/kiosk-reviews-page';
 
 type KioskReviewsTableProps = {
@@ -32,7 +32,7 @@ function WhenCell({ review }: { review: KioskReview }) {
         {t(`actions.${review.action}`)}
       </Badge>
       <Text size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="kiosk-review-when">
-        {formatDateTime(review.occurred_at)}
+        {formatLocalReading(review.occurred_local)}
       </Text>
     </Stack>
   );
@@ -124,7 +124,7 @@ function VisitLink({ review, canOpenHistory }: { review: KioskReview; canOpenHis
 
 function ResolutionCell({ review }: { review: KioskReview }) {
   const { t } = useTranslation('kiosk-reviews');
-  const when = review.resolved_at ? formatDateTime(review.resolved_at) : '';
+  const when = review.resolved_local ? formatLocalReading(review.resolved_local) : '';
   const by = review.resolved_by?.name;
   return (
     <Stack gap={2} data-testid="kiosk-review-resolution">

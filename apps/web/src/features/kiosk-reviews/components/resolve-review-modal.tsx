@@ -4,7 +4,7 @@ import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KIOSK_REVIEW_LIMITS, type KioskReview } from '@app/shared/kiosks/reviews';
-import { formatDateTime } from '@/lib/dates';
+import { formatLocalReading } from '@/lib/dates';
 import { oneFieldErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useResolveKioskReview } from '../api/resolve-kiosk-review';
@@ -63,7 +63,7 @@ function ResolveForm({ review, onClose }: { review: KioskReview; onClose: () => 
               <bdi>{review.person.name}</bdi>
             </Fact>
             <Fact label={t('table.when')}>
-              <span dir="ltr">{formatDateTime(review.occurred_at)}</span>
+              <span dir="ltr">{formatLocalReading(review.occurred_local)}</span>
             </Fact>
             <Fact label={t('table.kiosk')}>
               <bdi>{place ? `${review.kiosk.name} · ${place}` : review.kiosk.name}</bdi>
