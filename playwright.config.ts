@@ -1,5 +1,5 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { HEADLESS_SHELL } from './e2e/tools/browser-path';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL } from './e2e/tools/browser-path';
 
 // Browser tests: Playwright's runner on the system's Chromium (never `playwright install`), against
 // the built app that e2e/global-setup.ts starts on a free port with a fresh embedded database.
@@ -46,16 +46,7 @@ export default defineConfig({
       // Debian's headless shell (Playwright's own choice for headless Chromium): the same engine without
       // the browser's window and its GPU rasterisation, a fifth less time for the same tests (decision 039).
       executablePath: HEADLESS_SHELL,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
 });

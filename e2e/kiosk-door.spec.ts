@@ -5,7 +5,7 @@ import { fakeCameraArgs, showToCamera } from './fixtures/fake-camera';
 import { openTablet, pairKioskByApi } from './fixtures/kiosk-tablet';
 import { screenPath } from './fixtures/screens';
 import { expect, test } from './fixtures/test';
-import { HEADLESS_SHELL } from './tools/browser-path';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL } from './tools/browser-path';
 
 // A day at the door on a real kiosk app (a 1024×768 tablet whose camera shows QR codes): a visitor
 // signs in by name in Arabic with a photo, a compliance and a host; signs out by showing a QR code and
@@ -15,7 +15,7 @@ import { HEADLESS_SHELL } from './tools/browser-path';
 test.use({
   launchOptions: {
     executablePath: HEADLESS_SHELL,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', ...fakeCameraArgs()],
+    args: [...CHROMIUM_FLAGS, ...fakeCameraArgs()],
   },
 });
 

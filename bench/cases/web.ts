@@ -1,7 +1,8 @@
 // The web app's weight and Lighthouse figures, measured in Debian's Chromium against a running server
 // (Lighthouse itself: bench/lib/lighthouse.ts).
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS, lighthouse, storageScript } from '../lib/lighthouse';
+import { CHROMIUM_FLAGS } from '../../e2e/tools/browser-path';
+import { CHROMIUM, lighthouse, storageScript } from '../lib/lighthouse';
 
 type PageWeight = { jsCssBytes: number; files: number };
 

@@ -8,20 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '../../e2e/tools/browser-path';
 
 const run = promisify(execFile);
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const TOOLS_DIR = fileURLToPath(new URL('../.tools', import.meta.url));
 const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, 'node_modules/lighthouse/cli/index.js');

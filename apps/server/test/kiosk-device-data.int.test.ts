@@ -6,7 +6,7 @@ import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
 import { addAnnouncement, addUserType, clearOfMinuteEdge, localIn } from './helpers/announcements-factories';
 import { TestClient } from './helpers/http-client';
 import { makePng } from './helpers/images';
-import { openKioskSocket, pairKiosk, until } from './helpers/kiosk-pairing';
+import { openKioskSocket, pairJourneyKiosk, pairKiosk, until } from './helpers/kiosk-pairing';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 
@@ -35,9 +35,7 @@ async function kioskWorld() {
   const w = await visitsWorld(ctx.app, ctx.db.db);
   await w.flow(w.types.visitors);
   await w.flow(w.types.staff);
-  const kiosk = await pairKiosk(ctx.app, w.admin, w.areas.reception);
-  const assigned = await w.admin.put(`/journeys/${w.journey}/kiosks`, { kiosk_ids: [kiosk.id] });
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const kiosk = await pairJourneyKiosk(ctx.app, w.admin, w.areas.reception, w.journey);
   return { w, kiosk };
 }
 

@@ -23,7 +23,7 @@ import {
 import { bulkPeople } from './helpers/bulk-rows';
 import { TestClient } from './helpers/http-client';
 import { makePng } from './helpers/images';
-import { pairKiosk } from './helpers/kiosk-pairing';
+import { pairJourneyKiosk, pairKiosk } from './helpers/kiosk-pairing';
 import { insertPerson } from './helpers/people-rows';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { insertVisit, visitsWorld } from './helpers/visits-factories';
@@ -58,9 +58,7 @@ const HOUR = 3_600_000;
 async function kioskWorld() {
   const w = await visitsWorld(ctx.app, ctx.db.db);
   await w.flow(w.types.visitors);
-  const kiosk = await pairKiosk(ctx.app, w.admin, w.areas.reception);
-  const assigned = await w.admin.put(`/journeys/${w.journey}/kiosks`, { kiosk_ids: [kiosk.id] });
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const kiosk = await pairJourneyKiosk(ctx.app, w.admin, w.areas.reception, w.journey);
   const ada = await w.person('Ada', w.types.visitors, w.sites.hq, { lastName: 'Lovelace', rfid: '04A23F9B' });
   const sam = await w.person('Sam', w.types.staff, w.sites.hq, { lastName: 'Tester' });
   const olga = await w.person('Olga', w.types.visitors, w.sites.branch, { lastName: 'Tester' });

@@ -6,7 +6,7 @@ import type { KioskPerson } from '@app/shared/kiosks/device-lookup';
 import type { Visit } from '@app/shared/visits/schemas';
 import { TestClient } from './helpers/http-client';
 import { makePng } from './helpers/images';
-import { pairKiosk } from './helpers/kiosk-pairing';
+import { pairJourneyKiosk } from './helpers/kiosk-pairing';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitBody } from './helpers/visits-factories';
 
@@ -27,9 +27,7 @@ function refused(res: Res, status: number, field: string) {
 async function kioskWorld() {
   const w = await visitsWorld(ctx.app, ctx.db.db);
   await w.flow(w.types.visitors);
-  const kiosk = await pairKiosk(ctx.app, w.admin, w.areas.reception);
-  const assigned = await w.admin.put(`/journeys/${w.journey}/kiosks`, { kiosk_ids: [kiosk.id] });
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const kiosk = await pairJourneyKiosk(ctx.app, w.admin, w.areas.reception, w.journey);
   return { w, kiosk };
 }
 

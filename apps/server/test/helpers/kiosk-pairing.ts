@@ -21,6 +21,14 @@ export async function pairKiosk(app: App, admin: TestClient, areaId: string) {
   return { id: added.json<{ id: string }>().id, token: device.bearer, device };
 }
 
+/** A kiosk paired into an area and set to run a journey (its flows decide whom it reaches). */
+export async function pairJourneyKiosk(app: App, admin: TestClient, areaId: string, journeyId: string) {
+  const kiosk = await pairKiosk(app, admin, areaId);
+  const assigned = await admin.put(`/journeys/${journeyId}/kiosks`, { kiosk_ids: [kiosk.id] });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return kiosk;
+}
+
 /** Opens a kiosk's connection (the `/kiosk` namespace with its device token) to a listening app. */
 export async function openKioskSocket(app: App, token: string): Promise<Socket> {
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/kiosk`;
