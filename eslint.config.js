@@ -13,6 +13,70 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const TS = ['**/*.ts', '**/*.tsx'];
 const WEB_SRC = 'apps/web/src';
 const KIOSK_SRC = 'apps/kiosk/src';
+const PASSPORT_WEB_SRC = 'apps/passport/web/src';
+
+/**
+ * A browser app's rules (the kiosk, the passport's web app): browser globals, hook rules, no index files
+ * but a feature's door, and features that import neither each other nor the app shell.
+ */
+function smallAppRules(name, src, commonPatterns) {
+  const feature = `${name}-feature`;
+  const shell = `${name}-app`;
+  const common = `${name}-common`;
+  return [
+    {
+      files: [`${src}/**/*.{ts,tsx}`],
+      ...reactHooks.configs.flat.recommended,
+      languageOptions: { globals: { ...globals.browser } },
+    },
+    {
+      files: [`${src}/**/*.{ts,tsx}`],
+      ignores: [`${src}/features/*/index.ts`],
+      plugins: { 'check-file': checkFile },
+      rules: { 'check-file/no-index': 'error' },
+    },
+    {
+      files: [`${src}/**/*.{ts,tsx}`],
+      plugins: { boundaries },
+      settings: {
+        'import/resolver': { [path.join(root, 'eslint.resolver.cjs')]: {} },
+        'boundaries/root-path': root,
+        'boundaries/elements': [
+          { type: feature, pattern: `${src}/features/*`, capture: ['feature'] },
+          { type: shell, pattern: `${src}/app` },
+          ...commonPatterns.map((pattern) => ({ type: common, pattern })),
+          { type: 'shared-package', pattern: 'packages/shared/src' },
+        ],
+      },
+      rules: {
+        'boundaries/dependencies': [
+          'error',
+          {
+            default: 'allow',
+            policies: [
+              {
+                from: { element: { type: feature } },
+                disallow: { to: { element: { type: feature, captured: { feature: '!{{from.captured.feature}}' } } } },
+                message:
+                  'A feature may not import another feature ({{from.captured.feature}} → {{to.captured.feature}}): move the shared piece to src/lib.',
+              },
+              {
+                from: { element: { type: feature } },
+                disallow: { to: { element: { type: shell } } },
+                message: 'A feature may not import src/app: the app shell composes features, not the reverse.',
+              },
+              {
+                from: { element: { type: common } },
+                disallow: { to: { element: { types: [feature, shell] } } },
+                message: 'Shared code (src/lib, src/components) may not import features or src/app.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default defineConfig(
   {
@@ -184,61 +248,10 @@ export default defineConfig(
       ],
     },
   },
-  // The kiosk app: the web app's rules. A feature's index.ts is its one door, which the app shell loads
-  // on demand (the sign-in flow); no other index files.
-  {
-    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
-    ...reactHooks.configs.flat.recommended,
-    languageOptions: { globals: { ...globals.browser } },
-  },
-  {
-    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
-    ignores: [`${KIOSK_SRC}/features/*/index.ts`],
-    plugins: { 'check-file': checkFile },
-    rules: { 'check-file/no-index': 'error' },
-  },
-  {
-    files: [`${KIOSK_SRC}/**/*.{ts,tsx}`],
-    plugins: { boundaries },
-    settings: {
-      'import/resolver': { [path.join(root, 'eslint.resolver.cjs')]: {} },
-      'boundaries/root-path': root,
-      'boundaries/elements': [
-        { type: 'kiosk-feature', pattern: `${KIOSK_SRC}/features/*`, capture: ['feature'] },
-        { type: 'kiosk-app', pattern: `${KIOSK_SRC}/app` },
-        { type: 'kiosk-common', pattern: `${KIOSK_SRC}/lib` },
-        { type: 'shared-package', pattern: 'packages/shared/src' },
-      ],
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'allow',
-          policies: [
-            {
-              from: { element: { type: 'kiosk-feature' } },
-              disallow: {
-                to: { element: { type: 'kiosk-feature', captured: { feature: '!{{from.captured.feature}}' } } },
-              },
-              message:
-                'A feature may not import another feature ({{from.captured.feature}} → {{to.captured.feature}}): move the shared piece to src/lib.',
-            },
-            {
-              from: { element: { type: 'kiosk-feature' } },
-              disallow: { to: { element: { type: 'kiosk-app' } } },
-              message: 'A feature may not import src/app: the app shell composes features, not the reverse.',
-            },
-            {
-              from: { element: { type: 'kiosk-common' } },
-              disallow: { to: { element: { types: ['kiosk-feature', 'kiosk-app'] } } },
-              message: 'src/lib may not import features or src/app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The kiosk app and the passport's web app: the web app's rules. A kiosk feature's index.ts is its one
+  // door, which the app shell loads on demand (the sign-in flow); no other index files.
+  ...smallAppRules('kiosk', KIOSK_SRC, [`${KIOSK_SRC}/lib`]),
+  ...smallAppRules('passport', PASSPORT_WEB_SRC, [`${PASSPORT_WEB_SRC}/{lib,components}`]),
   {
     // The shared package is used by both apps and depends on neither.
     files: ['packages/shared/src/**/*.ts'],

@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: [
             'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/passport/web/src/**/*.test.{ts,tsx}',
+            'apps/passport/server/**/*.test.ts',
             'apps/web/build/*.test.ts',
             'apps/kiosk/build/*.test.ts',
             'packages/*/src/**/*.test.ts',
@@ -28,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['apps/server/test/**/*.int.test.ts'],
+          include: ['apps/server/test/**/*.int.test.ts', 'apps/passport/server/test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['./apps/server/test/helpers/global-setup.ts'],
           setupFiles: ['./test-setup/loud-console.ts'],

@@ -83,7 +83,7 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
   return env;
 }
 
-async function waitUntilUp(baseURL: string, server: ChildProcess, logFile: string): Promise<void> {
+async function waitUntilUp(baseURL: string, passportURL: string, server: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
@@ -91,7 +91,8 @@ async function waitUntilUp(baseURL: string, server: ChildProcess, logFile: strin
     }
     try {
       const res = await fetch(`${baseURL}/api/v1/public/config`);
-      if (res.ok) return;
+      const passport = await fetch(`${passportURL}/.well-known/openid-configuration`);
+      if (res.ok && passport.ok) return;
     } catch {
       // not listening yet
     }
@@ -122,6 +123,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const env = appEnv(dataDir, port, baseURL);
+  // The passport runs in the server's process on a port of its own (decision 047), as `npm start` runs it.
+  const passportPort = await freePort();
+  const passportURL = `http://localhost:${passportPort}`;
+  env.PASSPORT_PORT = String(passportPort);
+  env.PASSPORT_URL = passportURL;
 
   // Before the seed too: a fresh data folder is a copy of the build's migrated template.
   const build = spawnSync(process.execPath, ['--import', 'tsx', SERVER_BUILD, 'server', 'template'], {
@@ -169,7 +175,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitUntilUp(baseURL, server, logFile);
+    await waitUntilUp(baseURL, passportURL, server, logFile);
   } catch (err) {
     await teardown();
     throw err;
@@ -177,6 +183,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   // Read by playwright.config.ts (baseURL) in the workers and by e2e/fixtures/world.ts.
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_PASSPORT_URL = passportURL;
   process.env.E2E_WORLD_FILE = worldFile;
   process.env.E2E_MAIL_DIR = mailSink.dir;
   process.env.E2E_CLOCK_FILE = clockFile;

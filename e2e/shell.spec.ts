@@ -33,10 +33,17 @@ test.describe('app shell', () => {
   }) => {
     await loginAs('acmeAdmin');
     const menu = page.getByTestId('side-menu');
-    for (const item of ['passport', 'integration']) {
-      await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveText('Soon');
-    }
-    for (const item of ['dashboard', 'users', 'sites', 'reporting', 'journeys', 'compliances', 'emergency']) {
+    await expect(menu.getByTestId('menu-integration').getByTestId('menu-soon')).toHaveText('Soon');
+    for (const item of [
+      'dashboard',
+      'users',
+      'sites',
+      'reporting',
+      'journeys',
+      'compliances',
+      'emergency',
+      'passport',
+    ]) {
       await expect(menu.getByTestId(`menu-${item}`).getByTestId('menu-soon')).toHaveCount(0);
     }
     await expect(page.getByTestId('quick-link-emergency_list').getByTestId('quick-link-soon')).toHaveCount(0);

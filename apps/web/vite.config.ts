@@ -70,6 +70,16 @@ const OTHER_SIGN_IN_PAGES = sourcePath(
   'features/auth/api/reset-password',
   'features/auth/api/unlock-sign-in',
 );
+// The app's passport pages (/sso, /login-one-time, /passport) reuse the sign-in steps but are not sign-in
+// pages: out of the sign-in pages' file too. /login keeps only its "Sign in with Passport" link.
+const PASSPORT_PAGES = sourcePath(
+  'features/auth/components/passport-',
+  'features/auth/components/reactivate-passport-modal',
+  'features/auth/api/exchange-passport-code',
+  'features/auth/api/reactivate-passport',
+  'features/auth/api/get-passport-status',
+  'features/auth/utils/passport-',
+);
 
 const DASHBOARD_ON_DEMAND = sourcePath(
   'features/visits/components/logbook-filter-fields',
@@ -181,7 +191,7 @@ export default defineConfig({
             // /login with its sign-in steps and the password field.
             {
               name: 'sign-in-pages',
-              test: (id) => SIGN_IN.test(id) && !OTHER_SIGN_IN_PAGES.test(id),
+              test: (id) => SIGN_IN.test(id) && !OTHER_SIGN_IN_PAGES.test(id) && !PASSPORT_PAGES.test(id),
               priority: 50,
             },
             // The signed-in layout: menu, top bar, real-time notices.

@@ -1,11 +1,12 @@
 // Builds what `npm start` runs, skipping whatever is already built from the same sources:
 //   web       apps/web/dist                      the web app's own `npm run build`
 //   kiosk     apps/kiosk/dist                    the kiosk app's own `npm run build` (with version.json)
+//   passport  apps/passport/web/dist             the passport's web app (`vite build` in apps/passport/web)
 //   server    apps/server/dist/server.js         one esbuild bundle, @app/shared inlined, + migrations/
 //   template  apps/server/dist/pgdata-template-pglite-<version>/   a migrated, empty embedded database
 // A target is up to date when its output exists and a hash of its inputs' names and contents matches
 // the one recorded when it was last built.
-//   node --import tsx apps/server/scripts/build.ts [--force] [web|kiosk|server|template ...]
+//   node --import tsx apps/server/scripts/build.ts [--force] [web|kiosk|passport|server|template ...]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const SERVER = path.join(ROOT, 'apps/server');
 const DIST = path.join(SERVER, 'dist');
 const STATE_FILE = path.join(DIST, 'build-inputs.json');
 
-const TARGETS = ['web', 'kiosk', 'server', 'template'] as const;
+const TARGETS = ['web', 'kiosk', 'passport', 'server', 'template'] as const;
 type Target = (typeof TARGETS)[number];
 
 type Plan = {
@@ -45,10 +46,18 @@ const plans: Record<Target, Plan> = {
     output: path.join(ROOT, 'apps/kiosk/dist/version.json'),
     build: buildKiosk,
   },
+  passport: {
+    label: 'passport web app',
+    inputs: ['apps/passport/web', 'packages/shared/src', 'package-lock.json', 'tsconfig.base.json'],
+    output: path.join(ROOT, 'apps/passport/web/dist/index.html'),
+    build: buildPassport,
+  },
   server: {
     label: 'server',
     inputs: [
       'apps/server/src',
+      // The passport's server is bundled into the same file (decision 047).
+      'apps/passport/server',
       'apps/server/scripts',
       'apps/server/package.json',
       'apps/server/tsconfig.json',
@@ -143,8 +152,21 @@ function buildKiosk(): Promise<void> {
   return runQuietly("The kiosk app's build", 'npm', ['run', 'build', '-w', '@app/kiosk']);
 }
 
+/**
+ * The passport's web app, with its own vite config (apps/passport/web/vite.config.ts). Named as vite's root
+ * from the repository root: npx started inside apps/passport/web would run in its workspace, apps/passport.
+ */
+function buildPassport(): Promise<void> {
+  return runQuietly("The passport web app's build", 'npx', ['vite', 'build', 'apps/passport/web']);
+}
+
 async function buildServer(): Promise<void> {
   await bundleServer({ entry: path.join(SERVER, 'src/server.ts'), outfile: path.join(DIST, 'server.js') });
+  // The passport on its own (PASSPORT=false on the dashboard's nodes): `node apps/server/dist/passport.js`.
+  await bundleServer({
+    entry: path.join(ROOT, 'apps/passport/server/server.ts'),
+    outfile: path.join(DIST, 'passport.js'),
+  });
   // The visit summary's counting thread, which the bundle starts from beside itself.
   await bundleServer({
     entry: path.join(SERVER, 'src/modules/reports/visit-summary/visit-summary.counting-worker.ts'),

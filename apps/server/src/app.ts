@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_TOKEN_PERMISSIONS } from '@app/shared/access/permissions';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
-import { responseSerializerCompiler } from './lib/response-serializer';
+import { baseFastify } from './lib/fastify-base';
 import { buildSecurityHeaders } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { scheduleAuthHousekeeping } from './modules/auth/housekeeping';
@@ -57,7 +57,7 @@ import { visitSummaryRoutes } from './modules/reports/visit-summary/visit-summar
 import { presenceReportRoutes } from './modules/reports/presence/presence.routes';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/db';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -78,10 +78,19 @@ import { peopleImportRoutes } from './modules/people-import/people-import.routes
 import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
 import { visitStatsFoldJob } from './modules/reports/visit-summary/visit-summary.jobs';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { loadSecrets, type Secrets } from './lib/secrets';
+import { createPassportClient } from './modules/passport-sign-in/passport-client';
+import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-in.routes';
+import { passportTwoStepNotice } from './modules/passport-sign-in/two-step-notice';
+import { createCompanyProviderClients } from './modules/company-sign-in/company-client';
+import { companySignInRoutes } from './modules/company-sign-in/company-sign-in.routes';
+import { identityProviderRoutes } from './modules/company-sign-in/identity-provider.routes';
 
 export type AppOptions = {
   env: Env;
   db: Database;
+  /** The installation's secret (lib/secrets.ts); read from SECRETS_KEY or DATA_DIR when not given. */
+  secrets?: Secrets;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 };
@@ -91,19 +100,14 @@ const DEFAULT_KIOSK_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** The whole app as one Fastify instance; server.ts listens, tests inject. */
 export async function buildApp(opts: AppOptions) {
-  const app = Fastify({
-    logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
-    requestTimeout: 30_000,
-    frameworkErrors: answerFrameworkError,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  // Answers are written by serializers compiled from their schemas; the tests also write each with zod
-  // and fail on any difference (lib/response-serializer.ts).
-  app.setSerializerCompiler(responseSerializerCompiler({ checked: opts.env.NODE_ENV === 'test' }));
+  const app = baseFastify(opts.env, opts.logger);
 
   // External plugins first, then ours, then the feature modules.
   await app.register(contextPlugin, { db: opts.db, env: opts.env, mailer: opts.mailer });
+  const secrets = opts.secrets ?? loadSecrets(opts.env.SECRETS_KEY, opts.env.dataDir);
+  app.decorate('secrets', secrets);
+  app.decorate('passportClient', createPassportClient(opts.env, secrets));
+  app.decorate('companyProviderClients', createCompanyProviderClients(secrets));
   // Security headers (helmet), built once (decision 024).
   const securityHeaders = buildSecurityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
@@ -165,12 +169,17 @@ export async function buildApp(opts: AppOptions) {
     ],
   });
   scheduleAuthHousekeeping(app);
+  // A person who turns two-step on in their passport is signed out of the dashboard (decision 047).
+  await app.register(passportTwoStepNotice);
 
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
       await api.register(authRoutes);
+      await api.register(passportSignInRoutes);
+      await api.register(companySignInRoutes);
       await api.register(companyRoutes);
+      await api.register(identityProviderRoutes);
       await api.register(membersRoutes);
       await api.register(platformRoutes);
       await api.register(sitesRoutes);

@@ -2,11 +2,18 @@ import { loadEnv } from './config/env';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './seed/demo/demo';
 import { buildApp } from './app';
+import { loadSecrets } from './lib/secrets';
+import { buildPassportApp } from '../../passport/server/app';
 
 const env = loadEnv();
 const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir });
 await db.migrate();
-const app = await buildApp({ env, db });
+const secrets = loadSecrets(env.SECRETS_KEY, env.dataDir);
+const app = await buildApp({ env, db, secrets });
+if (secrets.generated) app.log.warn(`SECRETS_KEY is not set: made one and kept it in ${env.dataDir}/secrets.key`);
+// The passport (decision 047) runs beside the dashboard in this process on its own port, sharing the
+// database handle (the embedded database allows one process); PASSPORT=false where it runs on its own.
+const passport = env.PASSPORT === 'true' ? await buildPassportApp({ env, db, secrets, mailer: app.mailer }) : null;
 
 // Announcement status and the other scheduled work (decision 010); JOBS=false leaves it to other nodes.
 // Started before the server answers, so no request ever finds it off and queues nothing.
@@ -16,6 +23,10 @@ await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
   `listening on ${env.appUrl} (${db.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL'})`,
 );
+if (passport) {
+  await passport.listen({ port: env.PASSPORT_PORT, host: env.HOST });
+  app.log.info(`passport listening on ${env.passportUrl}`);
+}
 
 // GET /api/health/ready answers 503 until the hot paths are warm (decision 037); a failed warm-up only
 // leaves them cold.
@@ -34,8 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    void app
-      .close()
+    void Promise.all([app.close(), passport?.close()])
       .then(() => db.close())
       .then(() => process.exit(0));
   });

@@ -3,13 +3,22 @@
 // API: a renamed or removed route fails here until the map says so.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPassportApp, passportRoutes, type PassportApp } from '../../passport/server/app';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
+let passport: PassportApp;
 beforeAll(async () => {
   ctx = await createTestApp();
+  // Without the built web app: its files are routes of their own, not the API's.
+  const env = { ...ctx.app.env, PASSPORT_DIST: `${ctx.dataDir}/no-passport-web` };
+  passport = await buildPassportApp({ env, db: ctx.db, secrets: ctx.app.secrets, logger: false });
+  await passport.ready();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await passport.close();
+  await ctx.close();
+});
 
 const MAP = new URL('../../../docs/api-map.md', import.meta.url);
 const METHODS = 'GET|POST|PUT|DELETE|PATCH';
@@ -29,8 +38,9 @@ type Claim = { line: number; method: string; path: string };
 /**
  * The endpoints the page claims as ours: in tables whose header has an "our endpoint" column, that
  * column; in the "endpoint | what it does" tables, the first. The spec's own calls are never read.
+ * `service: 'passport'` reads the "passport endpoint" column instead: the passport service's own routes.
  */
-function claims(text: string): Claim[] {
+function claims(text: string, service: 'dashboard' | 'passport' = 'dashboard'): Claim[] {
   const found: Claim[] = [];
   let column = -1;
   text.split('\n').forEach((raw, i) => {
@@ -45,8 +55,8 @@ function claims(text: string): Claim[] {
       .map((c) => c.trim());
     if (column === -1) {
       const header = cells.map((c) => c.toLowerCase());
-      column = header.findIndex((c) => c === 'our endpoint');
-      if (column === -1) column = header.findIndex((c) => c === 'endpoint');
+      column = header.findIndex((c) => c === (service === 'passport' ? 'passport endpoint' : 'our endpoint'));
+      if (column === -1 && service === 'dashboard') column = header.findIndex((c) => c === 'endpoint');
       if (column === -1) column = -2; // a table of something else
       return;
     }
@@ -88,5 +98,17 @@ describe('docs/api-map.md', () => {
       .map((r) => `${r.method} ${shape(r.url.replace(/^\/api\/v1/, ''))}`)
       .filter((key) => !claimed.has(key));
     expect([...new Set(unnamed)].sort()).toEqual([]);
+  });
+
+  it('claims only routes the passport registers, and names every one of them', () => {
+    const text = readFileSync(MAP, 'utf8');
+    const routes = passportRoutes.get(passport)!;
+    const key = (method: string, path: string) => `${method} ${shape(path)}`;
+    const registered = new Set(routes.map((r) => key(r.method, r.url)));
+    const claimed = claims(text, 'passport');
+    expect(claimed.length).toBeGreaterThan(20);
+    expect(claimed.filter((c) => !registered.has(key(c.method, c.path))).map((c) => `line ${c.line}: ${c.method} ${c.path}`)).toEqual([]);
+    const named = new Set(claimed.map((c) => key(c.method, c.path)));
+    expect([...registered].filter((k) => !named.has(k)).sort()).toEqual([]);
   });
 });

@@ -37,6 +37,15 @@ const GLOBAL_ACCESS: Record<string, 'closed' | 'own entity' | 'own members'> = {
   outbox_emails: 'closed',
   kiosk_pairings: 'closed',
   login_devices: 'closed',
+  // The passport's (decision 047): a person's own account, never a company's to read.
+  passport_accounts: 'closed',
+  passport_email_tokens: 'closed',
+  passport_sessions: 'closed',
+  passport_one_time_codes: 'closed',
+  passport_sign_in_requests: 'closed',
+  passport_qr_uses: 'closed',
+  oidc_payloads: 'closed',
+  oidc_keys: 'closed',
 };
 
 /** Columns holding a credential, a token or a mail body: never readable by app_user, whatever the table. */
@@ -49,6 +58,14 @@ const SECRET_COLUMNS: Record<string, string[]> = {
   kiosk_pairings: ['secret_hash', 'pending_device_token', 'code'],
   outbox_emails: ['text', 'html'],
   throttles: ['key'],
+  passport_accounts: ['password_hash', 'otp_secret', 'otp_pending_secret', 'otp_recovery_codes'],
+  passport_email_tokens: ['token_hash'],
+  passport_sessions: ['id'],
+  passport_one_time_codes: ['code_hash'],
+  passport_sign_in_requests: ['state_hash', 'code_verifier', 'nonce'],
+  passport_qr_uses: ['jti'],
+  oidc_payloads: ['payload'],
+  oidc_keys: ['private_jwk_encrypted'],
 };
 
 /**
@@ -65,6 +82,7 @@ const OWN_COMPANY_SECRETS = new Set([
   'rfid_enrolments.code_hash',
   'report_exports.link_token_hash',
   'emergency_roll.safe_token_hash',
+  'entity_identity_providers.client_secret_sealed',
 ]);
 const LOOKS_SECRET = /hash|secret|token|password|csrf|otp_recovery|qr_code|link_code/;
 /** Named like a secret, and not one: when a password changed, and what a token's last characters are. */
@@ -72,6 +90,7 @@ const NOT_SECRETS = new Set([
   'users.password_changed_at',
   'entities.client_token_hint',
   'entities.client_token_created_at',
+  'passport_accounts.password_changed_at',
 ]);
 
 /** One statement as app_user in its own transaction; a refusal comes back as 'denied'. */

@@ -40,9 +40,27 @@ const envSchema = z.object({
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(6000),
   /** Requests per minute per kiosk (device token) on each device call. */
   DEVICE_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** The passport's public origin, its OpenID Connect issuer (decision 047); defaults to http://localhost:PASSPORT_PORT. */
+  PASSPORT_URL: z.string().url().optional(),
+  PASSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Run the passport in this process ('false' where it runs as its own process, or not at all). */
+  PASSPORT: z.enum(['true', 'false']).default('true'),
+  /** The built passport web app; defaults to apps/passport/web/dist. */
+  PASSPORT_DIST: z.string().optional(),
+  /**
+   * 32 bytes (base64 or hex) that encrypt the passport's signing keys and derive its cookie keys and the
+   * dashboard's client secret. Every node of an installation needs the same one; without it, one is made
+   * and kept in DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: z.string().min(32).optional(),
+  /**
+   * Other applications that may sign in with the passport: a JSON array of OpenID Connect clients,
+   * `[{ "client_id", "client_secret", "client_name", "redirect_uris": [...], "post_logout_redirect_uris"?: [...] }]`.
+   */
+  PASSPORT_CLIENTS: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string };
+export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; passportUrl: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -55,5 +73,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    passportUrl: (env.PASSPORT_URL ?? `http://localhost:${env.PASSPORT_PORT}`).replace(/\/$/, ''),
   };
 }

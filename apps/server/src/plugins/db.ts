@@ -4,6 +4,9 @@ import type { Database } from '../db/client';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 import type { Env } from '../config/env';
 import { createFileStore, type FileStore } from '../lib/file-store';
+import type { Secrets } from '../lib/secrets';
+import type { PassportClient } from '../modules/passport-sign-in/passport-client';
+import type { CompanyProviderClients } from '../modules/company-sign-in/company-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +14,12 @@ declare module 'fastify' {
     env: Env;
     mailer: Mailer;
     files: FileStore;
+    /** The installation's secret (decision 047): sealed values and derived keys. */
+    secrets: Secrets;
+    /** The dashboard as a client of the passport. */
+    passportClient: PassportClient;
+    /** The dashboard as a client of each company's own identity provider. */
+    companyProviderClients: CompanyProviderClients;
   }
 }
 

@@ -10,6 +10,7 @@ import type { Executor } from '../../src/db/client';
 import { withTenant } from '../../src/db/client';
 import { newId } from '../../src/lib/ids';
 import { insertKioskRequest } from '../../src/modules/kiosks/kiosk-requests.repository';
+import { saveIdentityProvider } from '../../src/modules/company-sign-in/company-sign-in.repository';
 import { evacuationMailsSent } from '../../src/modules/emergency/evacuation-mails';
 import { announcementBody } from './announcements-factories';
 import { makePdf, questionBody, vaccineBody } from './compliances-factories';
@@ -115,6 +116,16 @@ export async function fullWorld(app: App, db: Executor) {
 
   const token = (await post<{ token: string }>('/company/client-token', {}, 200)).token;
   await upload('PUT', '/company/logo', 'file', makePng(200 + wider, 45), 'logo.png', 'image/png');
+  // The company's own identity provider, written as saved settings (the API reads the issuer's discovery
+  // document first): a closed port on this machine, so a sign-in the sweep starts fails at once.
+  await withTenant(db, entity.id, (tx) =>
+    saveIdentityProvider(tx, entity.id, {
+      issuer: 'http://127.0.0.1:9',
+      clientId: named('Client'),
+      clientSecretSealed: app.secrets.encrypt(`secret-${tag}`),
+      enabled: true,
+    }),
+  );
 
   // Places and devices.
   const hq = (await post('/sites', { name: named('HQ') })).id;

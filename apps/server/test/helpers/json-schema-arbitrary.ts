@@ -179,6 +179,8 @@ function hintedString(name: string): fc.Arbitrary<string> | undefined {
   if (name === 'email') return fc.constantFrom('ada@example.test', 'grace.hopper@example.test');
   if (name === 'color') return fc.constantFrom('#336699', '#000000', '#ffffff');
   if (name === 'url') return fc.constantFrom('https://example.test/page', 'https://example.test/');
+  // An identity provider's issuer is fetched: closed ports on this machine, never another one's address.
+  if (name === 'issuer') return fc.constantFrom('http://127.0.0.1:9', 'http://localhost:9/realms/x');
   if (name === 'timezone') return fc.constantFrom('UTC', 'Europe/London', 'Asia/Dubai');
   return undefined;
 }

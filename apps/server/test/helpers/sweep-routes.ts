@@ -204,6 +204,8 @@ const FIELD_VALUES: Record<string, (n: number) => unknown> = {
   current_password: () => 'not the password 1',
   rfid: () => '0A1B2C3D',
   token: () => 'sweep-token-0000000000000',
+  // A closed port on this machine: the identity provider's check fails at once, never leaving it.
+  issuer: () => 'http://127.0.0.1:9',
 };
 
 /** Field values one route needs to reach its lookups (a variant the schema cannot choose). */

@@ -8,6 +8,9 @@ import { loadEnv } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createPglite } from '../../src/db/pglite';
 
+/** 32 bytes, as an operator sets SECRETS_KEY. */
+export const TEST_SECRETS_KEY = '7f'.repeat(32);
+
 export type TestContext = { app: App; db: Database; dataDir: string; close: () => Promise<void> };
 
 /**
@@ -68,6 +71,9 @@ export async function createTestApp(
     SESSION_RATE_LIMIT: '100000',
     API_TOKEN_RATE_LIMIT: '100000',
     DEVICE_RATE_LIMIT: '100000',
+    // One installation secret for every test app: on PostgreSQL the files share a database, and the
+    // passport's signing keys one app seals another must open.
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...overrides,
   });
   const app = await buildApp({ env, db, logger: false });

@@ -2,7 +2,10 @@
 // the pages a link or an error lands on.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { hrefFor, paths } from '@/config/paths';
-import { comingSoonPage, publicPage, rootRoute, signInPage } from './route-shells';
+import { publicPage, rootRoute, signInPage } from './route-shells';
+
+// The passport's way back in (/sso, /login-one-time): the sign-in card's words and the passport's own.
+const PASSPORT_SIGN_IN_NAMESPACES = ['auth', 'layout', 'passport-sign-in'];
 
 export const publicRoutes = [
   // The sign-in pages are a document of their own (sign-in.html): opened from the app, it loads.
@@ -10,7 +13,11 @@ export const publicRoutes = [
   signInPage(paths.forgotPassword),
   signInPage(paths.resetPassword),
   signInPage(paths.unlockSignIn),
-  publicPage(paths.sso),
+  publicPage(
+    paths.sso,
+    lazyRouteComponent(() => import('@/features/auth/components/passport-sign-in-page'), 'PassportSignInPage'),
+    PASSPORT_SIGN_IN_NAMESPACES,
+  ),
   publicPage(paths.notFound),
   publicPage(
     paths.error,
@@ -81,8 +88,16 @@ export const publicRoutes = [
     lazyRouteComponent(() => import('@/features/emergency/safe/components/safe-page'), 'SafePage'),
     ['safe-link', 'layout'],
   ),
-  publicPage(paths.loginOneTime),
-  publicPage(paths.passport, comingSoonPage),
+  publicPage(
+    paths.loginOneTime,
+    lazyRouteComponent(() => import('@/features/auth/components/passport-sign-in-page'), 'PassportSignInPage'),
+    PASSPORT_SIGN_IN_NAMESPACES,
+  ),
+  publicPage(
+    paths.passport,
+    lazyRouteComponent(() => import('@/features/auth/components/passport-page'), 'PassportPage'),
+    ['passport-sign-in'],
+  ),
   publicPage(
     paths.logout,
     lazyRouteComponent(() => import('./routes/logout-page'), 'LogoutPage'),

@@ -192,7 +192,6 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
  * router and this list are checked against each other by the navigation tests).
  */
 export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
-  paths.passport,
   paths.integration,
   paths.integrationSettings,
   paths.syncIntegration,

@@ -8,7 +8,8 @@ import { navigateTo } from './navigation';
 import { alertServerError, notifyError } from './notify';
 import { queryClient } from './query-client';
 
-const API_BASE = '/api/v1';
+/** Where the server's API is served; also the start of addresses the browser opens itself (full page loads). */
+export const API_BASE = '/api/v1';
 const TIMEOUT_MS = 30_000;
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

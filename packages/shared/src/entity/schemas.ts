@@ -51,6 +51,8 @@ export const publicEntitySchema = z.object({
   name: z.string(),
   subdomain: z.string().nullable(),
   logo: z.string().nullable(),
+  /** The company's own identity provider is on: the sign-in page offers it (company-sign-in). */
+  identity_provider: z.boolean(),
 });
 
 export const platformEntityListItemSchema = entitySummarySchema.extend({ members: z.number().int() });

@@ -34,6 +34,12 @@ export const ERROR_STATUS = {
   sign_in_paused: 429,
   too_many_otp_attempts: 429,
   too_many_password_attempts: 429,
+  /** The passport: an address not yet verified, a deactivated passport, two-step a client requires. */
+  email_not_verified: 403,
+  passport_deactivated: 403,
+  two_step_required: 409,
+  /** The dashboard: this passport opens no dashboard account here. */
+  passport_not_linked: 422,
   internal: 500,
 } as const;
 

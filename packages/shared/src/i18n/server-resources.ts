@@ -18,6 +18,8 @@ import arPeopleImport from './ar/errors.people-import.json';
 import arReports from './ar/errors.reports.json';
 import arEmergencyRoll from './ar/errors.emergency-roll.json';
 import arEmergency from './ar/errors.emergency.json';
+import arPassport from './ar/errors.passport.json';
+import arCompanySignIn from './ar/errors.company-sign-in.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -36,6 +38,8 @@ import enPeopleImport from './en/errors.people-import.json';
 import enReports from './en/errors.reports.json';
 import enEmergencyRoll from './en/errors.emergency-roll.json';
 import enEmergency from './en/errors.emergency.json';
+import enPassport from './en/errors.passport.json';
+import enCompanySignIn from './en/errors.company-sign-in.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -54,6 +58,8 @@ import esPeopleImport from './es/errors.people-import.json';
 import esReports from './es/errors.reports.json';
 import esEmergencyRoll from './es/errors.emergency-roll.json';
 import esEmergency from './es/errors.emergency.json';
+import esPassport from './es/errors.passport.json';
+import esCompanySignIn from './es/errors.company-sign-in.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -76,6 +82,8 @@ export const serverResources: Resources = {
       enReports,
       enEmergencyRoll,
       enEmergency,
+      enPassport,
+      enCompanySignIn,
     ),
     emails: enEmails,
   },
@@ -98,6 +106,8 @@ export const serverResources: Resources = {
       arReports,
       arEmergencyRoll,
       arEmergency,
+      arPassport,
+      arCompanySignIn,
     ),
     emails: arEmails,
   },
@@ -120,6 +130,8 @@ export const serverResources: Resources = {
       esReports,
       esEmergencyRoll,
       esEmergency,
+      esPassport,
+      esCompanySignIn,
     ),
     emails: esEmails,
   },

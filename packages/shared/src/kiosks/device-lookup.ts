@@ -67,7 +67,8 @@ export type KioskPeoplePage = z.infer<typeof kioskPeoplePageSchema>;
 /** POST /kiosk-device/resolve: what was scanned or typed. */
 export const kioskResolveBodySchema = z.object({
   kind: z.enum(KIOSK_CODE_KINDS),
-  code: z.string().trim().min(1).max(200),
+  /** A person's code, a pass's, a card's, or a passport's signed QR identity (a few hundred characters). */
+  code: z.string().trim().min(1).max(1000),
 });
 export type KioskResolveBody = z.input<typeof kioskResolveBodySchema>;
 

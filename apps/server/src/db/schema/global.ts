@@ -83,6 +83,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
     otpPending: boolean('otp_pending').notNull().default(false),
+    /** Opened through the passport with its two-step done: it counts for a company's two-step policy. */
+    passportTwoStep: boolean('passport_two_step').notNull().default(false),
     csrfToken: text('csrf_token').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

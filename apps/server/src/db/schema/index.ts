@@ -22,3 +22,4 @@ export * from './privacy';
 export * from './people-import';
 export * from './visit-stats';
 export * from './kiosk-offline';
+export * from './passport';

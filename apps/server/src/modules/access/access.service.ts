@@ -6,11 +6,19 @@ import { findMembershipAccess, findSessionAccess, type MembershipAccess } from '
 import type { AccessContext } from './access.types';
 
 /** A person's standing in one company, from their membership; null when they are not an active member. */
-function toAccessContext(user: UserRow, membership: MembershipAccess | null): AccessContext | null {
+function toAccessContext(
+  user: UserRow,
+  membership: MembershipAccess | null,
+  passportTwoStep: boolean,
+): AccessContext | null {
   if (!membership || membership.status !== 'active') return null;
   const { entity, permissions } = membership;
   const otpEnrolmentRequired =
-    entity.twoStepEnabled && entity.otpRoles.includes(membership.roleId) && !user.otpEnabled && !user.isSupport;
+        entity.twoStepEnabled &&
+    entity.otpRoles.includes(membership.roleId) &&
+    !user.otpEnabled &&
+    !passportTwoStep &&
+    !user.isSupport;
   return {
     entityId: entity.id,
     entity,
@@ -32,9 +40,15 @@ function toAccessContext(user: UserRow, membership: MembershipAccess | null): Ac
 }
 
 /** A person's standing in one company: membership, role, permissions, and the two-step policy. */
-export async function loadUserAccess(db: Executor, entityId: string, user: UserRow): Promise<AccessContext> {
+export async function loadUserAccess(
+  db: Executor,
+  entityId: string,
+  user: UserRow,
+  /** The session was opened through the passport with its two-step done: it counts for the policy. */
+  passportTwoStep = false,
+): Promise<AccessContext> {
   return withTenant(db, entityId, async (tx) => {
-    const access = toAccessContext(user, await findMembershipAccess(tx, entityId, user.id));
+    const access = toAccessContext(user, await findMembershipAccess(tx, entityId, user.id), passportTwoStep);
     if (!access) throw new AppError('not_a_member');
     return access;
   });
@@ -49,5 +63,8 @@ export type SessionAccess = { found: SessionWithUser; access: AccessContext | nu
 export async function loadSessionAccess(db: Executor, sessionId: string): Promise<SessionAccess | null> {
   const row = await findSessionAccess(db, sessionId);
   if (!row) return null;
-  return { found: row.found, access: toAccessContext(row.found.user, row.membership) };
+  return {
+    found: row.found,
+    access: toAccessContext(row.found.user, row.membership, row.found.session.passportTwoStep),
+  };
 }

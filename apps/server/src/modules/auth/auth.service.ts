@@ -40,6 +40,8 @@ export async function openSession(
   user: UserRow,
   entityId: string | null,
   otpPending: boolean,
+  /** Opened through the passport with its two-step done (decision 047). */
+  passportTwoStep = false,
 ) {
   const sid = randomToken();
   const csrf = randomToken(24);
@@ -50,6 +52,7 @@ export async function openSession(
     userId: user.id,
     entityId,
     otpPending,
+    passportTwoStep,
     csrfToken: csrf,
     ip: req.ip,
     userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
@@ -68,6 +71,7 @@ export async function resolveSignIn(
   app: FastifyInstance,
   user: UserRow,
   subdomain: string | undefined,
+  passportTwoStep = false,
 ): Promise<ResolvedSignIn> {
   const choices = await listUserMemberships(app.db.db, user.id);
   if (choices.length === 0) throw new AppError('not_a_member');
@@ -80,7 +84,7 @@ export async function resolveSignIn(
     entityId = choices[0]!.entityId;
   }
   if (!entityId) return { entityId: null, choices };
-  return { entityId, access: await loadUserAccess(app.db.db, entityId, user) };
+  return { entityId, access: await loadUserAccess(app.db.db, entityId, user, passportTwoStep) };
 }
 
 export function toSignInResponse(user: UserRow, resolved: ResolvedSignIn, csrf: string): SignInResponse {
@@ -139,7 +143,7 @@ export async function signOut(app: FastifyInstance, req: FastifyRequest, reply: 
 
 /** Switches the session to another company of the person's. */
 export async function selectEntity(app: FastifyInstance, found: SessionWithUser, entityId: string) {
-  const access = await loadUserAccess(app.db.db, entityId, found.user);
+  const access = await loadUserAccess(app.db.db, entityId, found.user, found.session.passportTwoStep);
   await updateSession(app.db.db, found.session.id, { entityId });
   // The session's sockets leave the company they were in; the page joins the new one.
   await app.realtime.recheckSockets(sessionRoom(found.session.id));

@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { lt, or, sql, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { passwordResets, sessions, throttles } from '../../db/schema/index';
+import {
+  passportEmailTokens,
+  passportOneTimeCodes,
+  passportSessions,
+  passportSignInRequests,
+  passwordResets,
+  sessions,
+  throttles,
+} from '../../db/schema/index';
+import { sweepQrUses } from '../passport-trust/qr-identity';
 import { purgeLoginDevices } from './login-devices.repository';
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Removes ended sessions, spent reset links, finished throttle windows and expired devices; returns the ended sessions. */
+/**
+ * Removes ended sessions, spent reset links, finished throttle windows, expired devices and the passport's
+ * spent rows; returns the ended sessions.
+ */
 export async function purgeExpiredAuthRows(db: Executor): Promise<string[]> {
   const ended = await db
     .delete(sessions)
@@ -15,7 +27,22 @@ export async function purgeExpiredAuthRows(db: Executor): Promise<string[]> {
   await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, sql`now()`), isNotNull(passwordResets.usedAt)));
   await db.delete(throttles).where(lt(throttles.resetAt, sql`now()`));
   await purgeLoginDevices(db);
+  await purgePassportRows(db);
   return ended.map((s) => s.id);
+}
+
+/** The passport's (decision 047): sign-ins never finished, spent or expired codes and links, ended sessions. */
+async function purgePassportRows(db: Executor) {
+  const now = sql`now()`;
+  await db.delete(passportSignInRequests).where(lt(passportSignInRequests.expiresAt, now));
+  await db
+    .delete(passportOneTimeCodes)
+    .where(or(lt(passportOneTimeCodes.expiresAt, now), isNotNull(passportOneTimeCodes.usedAt)));
+  await db
+    .delete(passportEmailTokens)
+    .where(or(lt(passportEmailTokens.expiresAt, now), isNotNull(passportEmailTokens.usedAt)));
+  await db.delete(passportSessions).where(lt(passportSessions.expiresAt, now));
+  await sweepQrUses(db);
 }
 
 export function scheduleAuthHousekeeping(app: FastifyInstance) {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { generateSecret, generateURI, verify } from 'otplib';
 import { isLanguage } from '@app/shared/constants';
 import { userRoom } from '@app/shared/realtime/events';
 import { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { verifyPassword } from '../../lib/passwords';
-import { randomToken, sha256 } from '../../lib/tokens';
+import { sha256 } from '../../lib/tokens';
+import { newRecoveryCodes, newTotpSecret, totpStep } from '../../lib/totp';
 import { findEntity } from '../access/access.repository';
 import { openSession, rememberEntity, resolveSignIn, toSignInResponse } from './auth.service';
 import { endUserSessions } from './session-end';
@@ -15,20 +15,6 @@ import { throttleClear, throttleTake, type ThrottleRule } from './throttle.repos
 import { enableTwoStep, spendRecoveryCode, spendTotpStep, updateUser, type UserRow } from './users.repository';
 
 export const OTP_ATTEMPTS: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-const RECOVERY_CODES = 10;
-const TOTP_PERIOD = 30;
-
-const newRecoveryCode = () => {
-  const raw = randomToken(8)
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()
-    .padEnd(10, '0')
-    .slice(0, 10);
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
-};
-
-const timeStepOf = (result: object): number | null =>
-  'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
 
 /**
  * A TOTP code (one step either side, never a step already used) or an unused recovery code. The code
@@ -37,13 +23,7 @@ const timeStepOf = (result: object): number | null =>
 async function spendCode(app: FastifyInstance, user: UserRow, code: string): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     if (!user.otpSecret) return false;
-    const result = await verify({
-      secret: user.otpSecret,
-      token: code,
-      epochTolerance: TOTP_PERIOD,
-      ...(user.otpLastStep !== null ? { afterTimeStep: user.otpLastStep } : {}),
-    }).catch(() => ({ valid: false }) as const);
-    const step = result.valid ? timeStepOf(result) : null;
+    const step = await totpStep(user.otpSecret, code, user.otpLastStep);
     return step !== null && spendTotpStep(app.db.db, user.id, step);
   }
   return spendRecoveryCode(app.db.db, user.id, sha256(code.toLowerCase()));
@@ -86,9 +66,8 @@ export async function verifySignInCode(
 
 export async function startEnrolment(app: FastifyInstance, user: UserRow) {
   if (user.otpEnabled) throw new AppError('otp_already_enabled');
-  const secret = generateSecret();
+  const { secret, otpauthUrl } = newTotpSecret(app.env.PROVIDER_NAME, user.email);
   await updateUser(app.db.db, user.id, { otpPendingSecret: secret });
-  const otpauthUrl = generateURI({ issuer: app.env.PROVIDER_NAME, label: user.email, secret });
   return { secret, otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
 }
 
@@ -100,13 +79,10 @@ export async function finishEnrolment(app: FastifyInstance, found: SessionWithUs
   const secret = user.otpPendingSecret;
   let step: number | null = null;
   await throttled(app, user.id, async () => {
-    const result = await verify({ secret, token: code, epochTolerance: TOTP_PERIOD }).catch(
-      () => ({ valid: false }) as const,
-    );
-    step = result.valid ? timeStepOf(result) : null;
-    return result.valid;
+    step = await totpStep(secret, code, null);
+    return step !== null;
   });
-  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const codes = newRecoveryCodes();
   const enabled = await enableTwoStep(app.db.db, user.id, {
     secret,
     lastStep: step,

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicEntitySchema } from '@app/shared/entity/schemas';
 import { publicConfigSchema } from '@app/shared/http/public-config';
+import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { PUBLIC_ROUTE } from '../../plugins/auth';
 import { sendStoredFile } from '../../lib/file-serving';
 import { findEntity } from '../access/access.repository';
+import { findIdentityProvider } from '../company-sign-in/company-sign-in.repository';
 import { findEntityBySubdomain } from './entities.repository';
 
 const tags = ['public'];
@@ -46,7 +48,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const entity = await findEntityBySubdomain(app.db.db, req.params.subdomain);
       if (!entity) throw new AppError('not_found');
-      return { id: entity.id, name: entity.name, subdomain: entity.subdomain, logo: entity.logo };
+      const provider = await withTenant(app.db.db, entity.id, (tx) => findIdentityProvider(tx, entity.id));
+      return {
+        id: entity.id,
+        name: entity.name,
+        subdomain: entity.subdomain,
+        logo: entity.logo,
+        identity_provider: provider?.enabled ?? false,
+      };
     },
   );
 

@@ -93,6 +93,8 @@ export async function findKioskPeople(
 
 /** A person's QR code (their QuickPass carries the same): unique, compared as a plain column. */
 export const byQrCode = (code: string): SQL => sql`"people"."qr_code" = ${code}`;
+/** A verified address (a passport's): unique in the company, compared as the plain generated column. */
+export const byEmail = (email: string): SQL => sql`"people"."email_lower" = ${email.toLowerCase()}`;
 /** A card number as stored (normalised): unique in the company. */
 export const byCard = (rfid: string): SQL => sql`"people"."rfid" = ${rfid}`;
 export const byIds = (ids: readonly string[]): SQL => (ids.length ? sql`"people"."id" in (${uuids(ids)})` : sql`false`);

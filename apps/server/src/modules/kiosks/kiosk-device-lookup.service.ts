@@ -27,9 +27,11 @@ import { inTenant } from '../access/in-tenant';
 import { findPeoplePage } from '../people/people-list.repository';
 import { photoVersion } from '../people/person-view';
 import { deviceKiosk } from './device-kiosk';
+import { looksLikeQrIdentity, passportPersonEmail } from '../passport-trust/qr-at-the-door';
 import {
   afterId,
   byCard,
+  byEmail,
   byIds,
   byQrCode,
   findKioskPeople,
@@ -163,8 +165,17 @@ export async function resolveKioskCode(
   const code = normaliseKioskCode(body.kind, body.code);
   if (!code) throw unknownCode();
   const day = kioskToday(ctx, now);
+  // A passport's QR identity: checked by its signature and taken once (global tables, so before the
+  // company's transaction), the person then known by the passport's verified address.
+  const email = body.kind === 'qr' && looksLikeQrIdentity(code) ? await passportPersonEmail(app, code, now) : null;
   return inTenant(app, ctx, async (tx) => {
     let pass: Awaited<ReturnType<typeof findPassByCode>> = null;
+    if (email) {
+      const [holder] = await findKioskPeople(tx, reach, day, byEmail(email));
+      if (!holder) throw unknownCode();
+      const onSite = await onSiteAtArea(tx, reach, [holder.id]);
+      return { person: refOf(holder), expected_visit: null, on_site: onSite.has(holder.id) };
+    }
     let [person] = await findKioskPeople(tx, reach, day, body.kind === 'card' ? byCard(code) : byQrCode(code));
     if (!person && body.kind === 'qr') {
       // A pass's code is short and typed from the visitor's screen: read in upper case, like its link's.

@@ -108,7 +108,7 @@ describe('areas not built yet', () => {
   it('are marked "Soon" in the menu, a group when all of its links are', () => {
     const menu = buildMenu(makeSession({ permissions: allPermissions() }), '/');
     const soon = menu.filter((e): e is MenuItem => e.kind === 'link' && e.comingSoon).map((e) => e.id);
-    expect(soon).toEqual(['passport', 'integration']);
+    expect(soon).toEqual(['integration']);
     const settings = item(menu, 'settings')!;
     expect(settings.comingSoon).toBe(false);
     expect(settings.children.filter((c) => c.comingSoon).map((c) => c.id)).toEqual([]);

@@ -5,6 +5,7 @@ import { useCompany } from '../api/get-company';
 import { ClientTokenCard } from './client-token-card';
 import { CompanyDetailsCard } from './company-details-card';
 import { CompanyLogoCard } from './company-logo-card';
+import { IdentityProviderCard } from './identity-provider-card';
 import { SubscriptionCard } from './subscription-card';
 import { TwoStepCard } from './two-step-card';
 
@@ -38,6 +39,7 @@ function CompanySections() {
       <CompanyLogoCard company={company.data} />
       <ClientTokenCard company={company.data} />
       <TwoStepCard company={company.data} />
+      <IdentityProviderCard />
       <SubscriptionCard company={company.data} />
     </Stack>
   );

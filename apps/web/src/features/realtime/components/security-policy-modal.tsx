@@ -2,8 +2,8 @@ import { modals } from '@mantine/modals';
 import { IconShieldLock } from '@tabler/icons-react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { hrefFor, paths } from '@/config/paths';
-import { navigateTo } from '@/lib/navigation';
+import { startPassportSignIn } from '@/lib/passport-start';
+import { getStoredUser } from '@/lib/session';
 import { nonDismissable, openEventModal } from '../utils/open-event-modal';
 import { EventModalBody } from './event-modal-body';
 
@@ -19,7 +19,8 @@ function SecurityPolicyBody() {
       okayLabel={t('security_policy.okay')}
       onOkay={() => {
         modals.close(MODAL_ID);
-        navigateTo(hrefFor(paths.twoStep, {}, { force_otp: 1 }));
+        // The passport turns two-step on before it signs the person in again to this company.
+        startPassportSignIn({ forceOtp: true, subdomain: getStoredUser()?.entity.subdomain });
       }}
     />
   );
