@@ -23,6 +23,8 @@ test.describe('app shell', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
     await expect(page).toHaveURL(/\/login$/);
+    // The sign-in page is a document of its own: opening another address while it still loads aborts it.
+    await expect(page.getByTestId('login-email')).toBeVisible();
     await page.goto('/company');
     await expect(page).toHaveURL(/\/login$/);
   });

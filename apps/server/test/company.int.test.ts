@@ -114,6 +114,8 @@ describe('logo', () => {
       'content-disposition': `inline; filename="logo.png"; filename*=UTF-8''logo.png`,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
+      // Shown on the passport's origin too (its invitations list).
+      'cross-origin-resource-policy': 'cross-origin',
     });
     // What is served is our own encoding of the upload, not the upload.
     expect(served.rawPayload.equals(png)).toBe(false);

@@ -75,6 +75,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await app.files.get(`entities/${entity.id}/${req.params.file}`)
         : null;
       if (!data) throw new AppError('not_found');
+      // A public logo, shown on the passport's own origin too (its invitations): other origins may embed it.
+      void reply.header('cross-origin-resource-policy', 'cross-origin');
       return sendStoredFile(reply, data, { name: req.params.file, cache: 'public, max-age=86400' });
     },
   );
