@@ -87,7 +87,8 @@ const PUBLIC_PAGES: RoutePath[] = [
   publicPaths.onlineCompliance,
   publicPaths.complianceLink,
   publicPaths.rfidCode,
-  publicPaths.passport,
+  // Not /passport: signed out, it leaves at once for the passport's own sign-in (another origin), which
+  // e2e/passport.spec.ts checks with axe; its navigation would cut this walk's next step short.
   publicPaths.iAmSafe,
 ];
 

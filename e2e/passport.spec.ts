@@ -1,6 +1,13 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/a11y';
 import { waitForMail } from './fixtures/mail';
+import {
+  acmeAdmin,
+  linkIn,
+  onPhone,
+  PASSPORT_PASSWORD as PASSWORD,
+  passportByApi,
+  passportUrl,
+} from './fixtures/passport';
 import { screenPath } from './fixtures/screens';
 import { expect, test } from './fixtures/test';
 import { loadWorld } from './fixtures/world';
@@ -11,29 +18,6 @@ import { loadWorld } from './fixtures/world';
 // every address here carries this run's suffix.
 
 const suffix = Math.random().toString(36).slice(2, 8);
-const PASSWORD = 'passport-password-1';
-const passportUrl = () => process.env.E2E_PASSPORT_URL!;
-
-type Admin = { post: (url: string, data: unknown) => Promise<{ id: string }>; dispose: () => Promise<void> };
-
-/** Acme's admin through the dashboard's API (session cookie and CSRF header, like the web app). */
-async function acmeAdmin(): Promise<Admin> {
-  const world = loadWorld();
-  const context: APIRequestContext = await request.newContext({ baseURL: world.baseURL });
-  const login = await context.post('/api/v1/auth/login', {
-    data: { email: world.people.acmeAdmin.email, password: world.people.acmeAdmin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
-  return {
-    post: async (url, data) => {
-      const res = await context.post(`/api/v1${url}`, { data, headers: { 'x-csrf-token': csrf } });
-      expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as { id: string };
-    },
-    dispose: () => context.dispose(),
-  };
-}
 
 /** A person of Acme with this address, invited to its dashboard as an employee. */
 async function invitedToAcme(email: string, firstName: string) {
@@ -59,29 +43,6 @@ async function invitedToAcme(email: string, firstName: string) {
   } finally {
     await admin.dispose();
   }
-}
-
-/** A passport made and verified through the passport's API, as its sign-up page does. */
-async function passportByApi(email: string) {
-  const context = await request.newContext({ baseURL: passportUrl(), extraHTTPHeaders: { 'x-passport': '1' } });
-  try {
-    const signUp = await context.post('/api/sign-up', {
-      data: { email, first_name: 'Rania', last_name: 'Tester', password: PASSWORD, lang: 'ar' },
-    });
-    expect(signUp.status()).toBe(202);
-    const token = new URL(linkIn((await waitForMail(email, /Passport|جواز/)).text)).searchParams.get('token');
-    expect((await context.post('/api/verify-email', { data: { token } })).ok()).toBe(true);
-    return context;
-  } catch (err) {
-    await context.dispose();
-    throw err;
-  }
-}
-
-const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
-
-async function onPhone(page: Page) {
-  await page.setViewportSize({ width: 390, height: 800 });
 }
 
 test('a new person creates a passport, accepts a company’s invitation in it and opens its dashboard', async ({

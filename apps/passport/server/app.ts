@@ -26,7 +26,6 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { buildProvider } from './modules/oidc/provider';
 import { interactionRoutes } from './modules/oidc/interactions.routes';
 import { oidcMount } from './modules/oidc/mount';
-import { sweepExpiredPayloads } from './modules/oidc/adapter';
 import { clientsFromEnv } from './modules/oidc/clients';
 
 export type PassportOptions = {
@@ -93,7 +92,6 @@ export async function buildPassportApp(given: PassportOptions) {
     })
       .then((next) => {
         provider = next;
-        return sweepExpiredPayloads(opts.db.db);
       })
       .catch((err: unknown) => app.log.error({ err }, 'passport key check failed'));
   }, KEY_CHECK_MS).unref();

@@ -26,6 +26,7 @@ export { buildSecurityHeaders } from '../../server/src/plugins/security-headers'
 export { baseFastify } from '../../server/src/lib/fastify-base';
 export { currentSigningKey, privateKeySet, publishedKeys } from '../../server/src/modules/passport-trust/signing-keys';
 export { QR_REFRESH_S, signQrIdentity } from '../../server/src/modules/passport-trust/qr-identity';
+export { signHolderToken } from '../../server/src/modules/passport-trust/holder-token';
 export {
   DASHBOARD_CLIENT_ID,
   dashboardClientSecret,
@@ -40,3 +41,4 @@ export {
   endSessionsInEntity,
   setDashboardAccess,
 } from '../../server/src/modules/people/dashboard-access.repository';
+export { publicLogoUrl } from '../../server/src/modules/entities/public-logo';

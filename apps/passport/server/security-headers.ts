@@ -13,7 +13,8 @@ export function passportSecurityHeaders(formTargets: string[], dashboardOrigin: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Companies' logos come from the dashboard, where they are public.
         imgSrc: ["'self'", 'data:', 'blob:', dashboardOrigin],
-        connectSrc: ["'self'"],
+        // The holder's visits and sign-in on site are the dashboard's calls (decision 047).
+        connectSrc: ["'self'", dashboardOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...formTargets],

@@ -84,6 +84,8 @@ import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-i
 import { passportTwoStepNotice } from './modules/passport-sign-in/two-step-notice';
 import { createCompanyProviderClients } from './modules/company-sign-in/company-client';
 import { companySignInRoutes } from './modules/company-sign-in/company-sign-in.routes';
+import { passportHolderRoutes } from './modules/passport-holder/holder.routes';
+import { passportHolderProfileRoutes } from './modules/passport-holder/holder-profile.routes';
 import { identityProviderRoutes } from './modules/company-sign-in/identity-provider.routes';
 
 export type AppOptions = {
@@ -178,6 +180,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(authRoutes);
       await api.register(passportSignInRoutes);
       await api.register(companySignInRoutes);
+      await api.register(passportHolderRoutes);
+      await api.register(passportHolderProfileRoutes);
       await api.register(companyRoutes);
       await api.register(identityProviderRoutes);
       await api.register(membersRoutes);

@@ -111,7 +111,17 @@ describe('the people a kiosk keeps', () => {
     expect(Date.parse(page.fetched_at)).not.toBeNaN();
     const person = page.data[0]!;
     expect(Object.keys(person).sort()).toEqual(
-      ['card_hash', 'first_name', 'has_photo', 'id', 'last_name', 'passes', 'qr_hash', 'user_type_ids'].sort(),
+      [
+        'card_hash',
+        'first_name',
+        'has_photo',
+        'id',
+        'last_name',
+        'passes',
+        'passport_hash',
+        'qr_hash',
+        'user_type_ids',
+      ].sort(),
     );
     expect(JSON.stringify(page)).not.toContain(ada.email!);
     expect(person).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', has_photo: false });

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, withTenant } from '../src/db/client';
 import { COUNT_CAP } from '../src/db/keyset';
 import { bulkPeople, bulkVisits, vacuumAnalyze } from './helpers/bulk-rows';
-import { recordStatements, tableScansOf } from './helpers/request-plans';
+import { holderVisits } from '../src/modules/passport-holder/holder.service';
+import { ownerPlansOf, recordStatements, tableScansOf } from './helpers/request-plans';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 
@@ -134,5 +135,17 @@ describe.runIf(onServer)('list queries under the app role', () => {
     const next = await scansOf(`${week}&cursor=${body.next_cursor}`);
     expect(next.found).toEqual([]);
     expect([...next.indexes]).toContain('visits_entity_arrived_activity_idx');
+  });
+
+  it("finds a passport holder's people across companies and their visits through indexes", async () => {
+    const [someone] = (
+      await ctx.db.query(`select email from people where entity_id = $1 and email is not null limit 1`, [w.entity.id])
+    ).rows as { email: string }[];
+    const plans = await ownerPlansOf(ctx.db, () =>
+      holderVisits(ctx.app, { accountId: 'plan', email: someone!.email.toLowerCase() }),
+    );
+    expect(plans.flatMap((p) => p.wholeScans)).toEqual([]);
+    expect(plans.flatMap((p) => p.indexes)).toContain('people_email_lower_idx');
+    expect(plans.flatMap((p) => p.indexes).some((i) => i.startsWith('visits_'))).toBe(true);
   });
 });

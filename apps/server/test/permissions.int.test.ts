@@ -85,6 +85,7 @@ describe('authorization matrix', () => {
         rule.allowWithoutOtp ? 'without-otp' : '',
         rule.allowOtpPending ? 'otp-pending' : '',
         rule.deviceToken ? 'device-token' : '',
+        rule.holderToken ? 'holder-token' : '',
       ]
         .filter(Boolean)
         .join(' ');

@@ -1,10 +1,11 @@
 // The people a kiosk keeps for offline use (decision 044): the people of its journey's user types, a
 // name, user types, a photo flag and hashes of the codes that identify them (their QR, card and today's
-// passes), never the codes. The whole list is fetched a page at a time and swapped in at once, so a
-// kiosk never answers from half a list. Offline, a scanned code is hashed with the list's salt and
-// looked up by hash; a name is looked up by its first letters, as the server's name search starts.
-import { hashKioskCode, type KioskCodeKind } from '@app/shared/kiosks/code-hash';
-import type { KioskPeoplePage, KioskPerson } from '@app/shared/kiosks/device-lookup';
+// passes, and their passport's id), never the codes. The whole list is fetched a page at a time and
+// swapped in at once, with the passport's keys, so a kiosk never answers from half a list. Offline, a
+// scanned code is hashed with the list's salt and looked up by hash (a passport's QR identity, once its
+// signature is checked, by its account id); a name by its first letters, as the server's search starts.
+import { hashKioskCode, type KioskHashKind } from '@app/shared/kiosks/code-hash';
+import type { KioskListedPerson, KioskPassportKeys, KioskPeoplePage } from '@app/shared/kiosks/device-lookup';
 import { db, type CachedPerson, type PeopleMeta } from './data-cache';
 import type { DeviceApi } from './device-api';
 
@@ -15,9 +16,15 @@ const PAGE = 2000;
 export const nameKey = (text: string): string =>
   text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
 
-export const toCachedPerson = (person: KioskPerson): CachedPerson => ({
+// Every hash in one index: the kind is part of each hash, so a card never matches a QR or a passport.
+export const toCachedPerson = (person: KioskListedPerson): CachedPerson => ({
   ...person,
-  codes: [person.qr_hash, ...(person.card_hash ? [person.card_hash] : []), ...person.passes.map((p) => p.code_hash)],
+  codes: [
+    person.qr_hash,
+    ...(person.card_hash ? [person.card_hash] : []),
+    ...person.passes.map((p) => p.code_hash),
+    ...(person.passport_hash ? [person.passport_hash] : []),
+  ],
   name_key: nameKey(`${person.first_name} ${person.last_name}`),
 });
 
@@ -30,6 +37,8 @@ const WRITE_STEP = 250;
  * transaction stays open (a reader sees the old list or the new one, never half of it).
  */
 export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
+  // The keys first: a list kept without them could not check the passports it names.
+  const passport = await api.json<KioskPassportKeys>('GET', '/kiosk-device/passport-keys');
   const people: CachedPerson[] = [];
   let cursor: string | null = null;
   let first: KioskPeoplePage | null = null;
@@ -40,7 +49,7 @@ export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
     for (const person of page.data) people.push(toCachedPerson(person));
     cursor = page.next_cursor;
   } while (cursor);
-  const meta: PeopleMeta = { salt: first.salt, fetched_at: first.fetched_at, count: people.length };
+  const meta: PeopleMeta = { salt: first.salt, fetched_at: first.fetched_at, count: people.length, passport };
   const tx = (await db()).transaction(['people', 'data'], 'readwrite');
   const store = tx.objectStore('people');
   await store.clear();
@@ -53,13 +62,17 @@ export async function syncPeople(api: DeviceApi): Promise<PeopleMeta> {
 
 export async function readPeopleMeta(): Promise<PeopleMeta | null> {
   const value = await (await db()).get('data', 'people');
-  return value && 'salt' in value ? value : null;
+  // A list kept by an earlier version has no passport keys: its passports cannot be checked.
+  return value && 'salt' in value ? { ...value, passport: value.passport ?? null } : null;
 }
 
 export type CodeMatch = { person: CachedPerson; expectedVisitId: string | null };
 
-/** Who a scanned QR code or card is, by its hash; null when the kept list has no such code. */
-export async function findCachedByCode(kind: KioskCodeKind, code: string): Promise<CodeMatch | null> {
+/**
+ * Who a scanned QR code or card is, or a checked passport's account id, by its hash; null when the kept
+ * list has no such code.
+ */
+export async function findCachedByCode(kind: KioskHashKind, code: string): Promise<CodeMatch | null> {
   const meta = await readPeopleMeta();
   if (!meta) return null;
   const hash = hashKioskCode(meta.salt, kind, code);

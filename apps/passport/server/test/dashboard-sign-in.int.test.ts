@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../server/test/helpers/http-client';
@@ -189,7 +189,7 @@ describe('signing in to the dashboard with the passport', () => {
 });
 
 describe('housekeeping', () => {
-  it('sweeps sign-ins never finished, spent or expired codes and ended passport sessions', async () => {
+  it("sweeps sign-ins never finished, spent or expired codes, ended passport sessions and the provider's expired rows", async () => {
     const { purgeExpiredAuthRows } = await import('../../../server/src/modules/auth/housekeeping');
     const { browser, id } = await createPassport(world);
     const db = world.ctx.db.db;
@@ -206,7 +206,16 @@ describe('housekeeping', () => {
       { codeHash: `live-${id}`, accountId: id, expiresAt: new Date(Date.now() + 60_000) },
     ]);
     await db.update(tables.passportSessions).set({ expiresAt: past }).where(eq(tables.passportSessions.accountId, id));
+    await db.insert(tables.oidcPayloads).values([
+      { kind: 'AuthorizationCode', id: `old-${id}`, payload: {}, expiresAt: past },
+      { kind: 'AuthorizationCode', id: `new-${id}`, payload: {}, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
     await purgeExpiredAuthRows(db);
+    const payloads = await db
+      .select({ id: tables.oidcPayloads.id })
+      .from(tables.oidcPayloads)
+      .where(inArray(tables.oidcPayloads.id, [`old-${id}`, `new-${id}`]));
+    expect(payloads.map((p) => p.id)).toEqual([`new-${id}`]);
     const codes = await db
       .select({ codeHash: tables.passportOneTimeCodes.codeHash })
       .from(tables.passportOneTimeCodes)

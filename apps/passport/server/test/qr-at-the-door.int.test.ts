@@ -63,3 +63,40 @@ describe('a passport QR at the kiosk', () => {
     expect(res.json().fields.code).toBeDefined();
   });
 });
+
+describe("a passport QR scanned into the dashboard's sign-in search", () => {
+  it('finds the person with that verified address in the company, without taking the code', async () => {
+    const { w, kiosk } = await doorWorld();
+    const other = await visitsWorld(world.ctx.app, world.ctx.db.db);
+    const ada = await w.person('Ada', w.types.visitors, w.sites.hq);
+    await w.person('Adam', w.types.visitors, w.sites.hq);
+    const { browser } = await createPassport(world, { email: ada.email! });
+    const code = String((await browser.get('/api/qr')).json.token);
+    const search = `/visits/people?search=${encodeURIComponent(code)}`;
+    for (let i = 0; i < 2; i++) {
+      const found = await w.admin.get(search);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json<{ data: { id: string }[] }>().data.map((p) => p.id)).toEqual([ada.id]);
+    }
+    // The door still takes it once: finding the person did not use it up.
+    expect((await kiosk.device.post('/kiosk-device/resolve', { kind: 'qr', code })).statusCode).toBe(200);
+    // Another company knows no one of that address.
+    const elsewhere = await other.admin.get(search);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().data).toEqual([]);
+  });
+
+  it('refuses a forged code naming the search, and a long text that is no code', async () => {
+    const { w } = await doorWorld();
+    const { browser } = await createPassport(world);
+    const [header, payload] = String((await browser.get('/api/qr')).json.token).split('.');
+    const forged = await w.admin.get(
+      `/visits/people?search=${encodeURIComponent(`${header}.${payload}.${'A'.repeat(86)}`)}`,
+    );
+    expect(forged.statusCode).toBe(422);
+    expect(String(forged.json().fields.search)).toMatch(/not valid/);
+    const long = await w.admin.get(`/visits/people?search=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.search).toBeDefined();
+  });
+});

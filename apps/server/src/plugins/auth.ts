@@ -33,6 +33,8 @@ export type RouteAccess = {
   noClientToken?: boolean;
   /** A public route whose Bearer token is a kiosk's device token, which the route checks itself. */
   deviceToken?: boolean;
+  /** A public route whose Bearer token is a passport holder's token (decision 047), checked by the route. */
+  holderToken?: boolean;
 };
 
 /** A route anyone may call, under the public rate limit (sign-in, links, look-ups). */
@@ -108,7 +110,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!route.url.startsWith('/api/v1/')) return;
     const access: RouteAccess = route.config?.access ?? {};
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+      // HEAD answers as its GET; OPTIONS is a CORS preflight, not an operation.
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, access });
     }
     // The OpenAPI document says who may call each operation: nobody signed in, a session, or also the token.
     route.schema ??= {};
@@ -129,9 +132,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (req) => {
-    const bearer = req.routeOptions.config?.access?.deviceToken
-      ? undefined
-      : req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const rule = req.routeOptions.config?.access;
+    // A kiosk's device token and a passport holder's token are checked by their routes.
+    const bearer =
+      rule?.deviceToken || rule?.holderToken ? undefined : req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
       const hash = sha256(bearer);
       let entity = cache.getToken(hash)?.entity;

@@ -4,7 +4,7 @@
 // named. For the plan tests on the PostgreSQL server.
 import pg from 'pg';
 import { expect } from 'vitest';
-import { withTenant, type Executor } from '../../src/db/client';
+import { withTenant, type Database, type Executor } from '../../src/db/client';
 import type { TestClient } from './http-client';
 
 type Recorded = { text: string; values: unknown[] };
@@ -82,4 +82,34 @@ export async function tableScansOf(db: Executor, entityId: string, client: TestC
     sent,
     body: res.json<{ count: number; count_capped: boolean; next_cursor: string | null }>(),
   };
+}
+
+/**
+ * The plans of what `act` sends that reads people or visits, explained on the owner's connection (the
+ * passport's reads across companies run there, without a company set): the indexes each reads, and its
+ * whole-table scans of people or visits.
+ */
+export async function ownerPlansOf(database: Database, act: () => Promise<unknown>) {
+  recorded.length = 0;
+  recording = true;
+  await act().finally(() => {
+    recording = false;
+  });
+  const statements = recorded.filter((r) => /^\s*(select|with)/i.test(r.text) && /"(people|visits)"/.test(r.text));
+  expect(statements.length).toBeGreaterThan(0);
+  return Promise.all(
+    statements.map(async (statement) => {
+      const { rows } = await database.query(`explain (format json) ${statement.text}`, statement.values);
+      const nodes = scans((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan);
+      return {
+        text: statement.text,
+        indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+        wholeScans: nodes.flatMap((n) =>
+          n['Node Type'] === 'Seq Scan' && ['people', 'visits'].includes(n['Relation Name'] ?? '')
+            ? [n['Relation Name']!]
+            : [],
+        ),
+      };
+    }),
+  );
 }

@@ -86,6 +86,7 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
 /** Body and query id fields by name (an array's items by the array's name). */
 export const FIELD_KINDS: Record<string, IdKind> = {
   entity_id: 'entity',
+  company_id: 'entity',
   role_id: 'role',
   otp_roles: 'role',
   site_id: 'site',

@@ -9,16 +9,22 @@ import { normaliseRfid } from '../rfid/schemas';
 /** What a kiosk read: a QR code (a person's, a QuickPass or a pass) or a card (RFID) number. */
 export const KIOSK_CODE_KINDS = ['qr', 'card'] as const;
 export type KioskCodeKind = (typeof KIOSK_CODE_KINDS)[number];
+/**
+ * What a kiosk keeps hashes of: what it reads, and a passport's account id (`passport`). A passport's QR
+ * identity is new every 30 seconds, so it cannot be kept; once its signature is checked it names the
+ * account, whose id is what the hash matches (never the person's address).
+ */
+export type KioskHashKind = KioskCodeKind | 'passport';
 
 /** The scheme of the hashes a people list carries; a new scheme gets a new name. */
 export const KIOSK_CODE_HASH_SCHEME = 'sha256-v1';
 
 /**
  * A code as it is compared: a card number as the card enrolment stores it (spaces, hyphens and colons
- * dropped, letters in upper case); a QR code exactly as scanned, only surrounding spaces dropped (QR codes
- * are case-sensitive).
+ * dropped, letters in upper case); a QR code (and a passport's id) exactly as scanned, only surrounding
+ * spaces dropped (QR codes are case-sensitive).
  */
-export const normaliseKioskCode = (kind: KioskCodeKind, code: string): string =>
+export const normaliseKioskCode = (kind: KioskHashKind, code: string): string =>
   kind === 'card' ? normaliseRfid(code.trim()) : code.trim();
 
 /**
@@ -26,6 +32,6 @@ export const normaliseKioskCode = (kind: KioskCodeKind, code: string): string =>
  * `<salt>\n<kind>\n<normalised code>`. The salt is the company's (the people list carries it), so one
  * company's hashes are worthless in another's; the kind keeps a card number from matching a QR code.
  */
-export function hashKioskCode(salt: string, kind: KioskCodeKind, code: string): string {
+export function hashKioskCode(salt: string, kind: KioskHashKind, code: string): string {
   return bytesToHex(sha256(utf8ToBytes(`${salt}\n${kind}\n${normaliseKioskCode(kind, code)}`)));
 }

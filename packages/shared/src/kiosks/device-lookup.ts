@@ -1,7 +1,8 @@
 // How a kiosk at the door finds people (decision 044), with its device token: the people of its
 // journey's user types kept for offline use (names, user types, a photo flag and hashes of the codes
-// that identify them, never contacts), what a scanned QR or card identifies, a name search, the hosts
-// of a flow, the sign-in preview at its area, and a visitor registering at the kiosk.
+// that identify them, never contacts) with the passport's keys to check its QR identities offline, what
+// a scanned QR or card identifies, a name search, the hosts of a flow, the sign-in preview at its area,
+// and a visitor registering at the kiosk.
 import { z } from 'zod';
 import { personBodyObject } from '../people/schemas';
 import { hostQueryReady } from '../pre-registration/schemas';
@@ -53,16 +54,48 @@ export const kioskPersonSchema = kioskPersonRefSchema.extend({
 });
 export type KioskPerson = z.infer<typeof kioskPersonSchema>;
 
+/** A person of the people list: also whose passport they hold, for checking its QR identity offline. */
+export const kioskListedPersonSchema = kioskPersonSchema.extend({
+  /**
+   * The hash (kind `passport`) of the id of the active passport whose verified address is theirs, or null:
+   * a QR identity of that passport, its signature checked with GET /kiosk-device/passport-keys, is them.
+   */
+  passport_hash: hash.nullable(),
+});
+export type KioskListedPerson = z.infer<typeof kioskListedPersonSchema>;
+
 export const kioskPeoplePageSchema = z.object({
   /** The company's salt of every hash in the list. */
   salt: z.string(),
   hash_scheme: z.literal(KIOSK_CODE_HASH_SCHEME),
-  data: z.array(kioskPersonSchema),
+  data: z.array(kioskListedPersonSchema),
   /** Null on the last page. */
   next_cursor: z.string().nullable(),
   fetched_at: z.string(),
 });
 export type KioskPeoplePage = z.infer<typeof kioskPeoplePageSchema>;
+
+/** A public key of the passport's (a JWK: EC P-256, ES256), named by its `kid`. */
+export const passportPublicKeySchema = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  kid: z.string(),
+  alg: z.literal('ES256'),
+  use: z.literal('sig'),
+});
+export type PassportPublicKey = z.infer<typeof passportPublicKeySchema>;
+
+/**
+ * GET /kiosk-device/passport-keys: what a kiosk checks a passport's QR identity with while offline. The
+ * passport's signing keys (the current one and those retired lately) and its issuer, as its JWKS has them.
+ */
+export const kioskPassportKeysSchema = z.object({
+  issuer: z.string(),
+  keys: z.array(passportPublicKeySchema),
+});
+export type KioskPassportKeys = z.infer<typeof kioskPassportKeysSchema>;
 
 /** POST /kiosk-device/resolve: what was scanned or typed. */
 export const kioskResolveBodySchema = z.object({

@@ -75,7 +75,12 @@ export const sessionSchema = z.object({
 export const sessionsResponse = z.object({ sessions: z.array(sessionSchema) });
 
 export const twoStepSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
-export const twoStepEnableBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) });
+export const twoStepEnableBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
 export const twoStepDisableBody = z.object({ password: z.string().min(1).max(200), code: otpCodeField });
 
@@ -85,6 +90,18 @@ export const qrTokenResponse = z.object({
   expires_at: z.string(),
   refresh_in: z.number().int().positive(),
 });
+
+/**
+ * A token for the dashboard's calls about the holder's own visits (`/passport-holder/*`), with the
+ * dashboard's API address; the web app asks again shortly before `expires_at`.
+ */
+export const holderTokenBody = z.object({ scope: z.enum(['all', 'profile']).default('all') }).default({ scope: 'all' });
+export const holderTokenResponse = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  api_url: z.string(),
+});
+export type HolderTokenResponse = z.infer<typeof holderTokenResponse>;
 
 /** What an OpenID Connect sign-in that waits on the person needs from them (the passport's interaction page). */
 export const interactionResponse = z.object({

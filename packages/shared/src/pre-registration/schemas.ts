@@ -74,7 +74,10 @@ export const visitValidationsSchema = z.object({
 /** Spec §3 Visit details (by link), GET /public/visits/{token}. */
 export const visitByLinkSchema = z.object({
   visitMetadata: visitMetadataSchema,
-  /** The person has a passport (a login identity): the expired page offers it (spec /link-expired). */
+  /**
+   * The person has a passport: a login identity, or their address is the verified address of an active
+   * passport account. The expired page offers it (spec /link-expired).
+   */
   user_has_passport: z.boolean(),
   visitId: z.uuid().nullable(),
   company: publicCompanySchema.nullable(),
@@ -131,8 +134,17 @@ export const preRegistrationInfoSchema = z.object({
   message: z.string().nullable(),
   /** Confirmation and expired links: the visit as GET /public/visits/{token} gives it. */
   visit: visitByLinkSchema.nullable(),
+  /**
+   * The passport's address, where a holder fills the form from their passport (`/share?link=`); null
+   * when the installation runs no passport.
+   */
+  passport_url: z.string().nullable(),
 });
 export type PreRegistrationInfo = z.infer<typeof preRegistrationInfoSchema>;
+
+/** GET /public/passport: where the public pages send a passport's holder (null: no passport here). */
+export const publicPassportSchema = z.object({ passport_url: z.string().nullable() });
+export type PublicPassport = z.infer<typeof publicPassportSchema>;
 
 /** Spec §5 "Host search starts after the first name plus two letters of the second name". */
 export const hostQueryReady = (query: string): boolean => /^\S+\s+\S{2,}/u.test(query.trim());

@@ -16,6 +16,7 @@ export const SIGN_SOURCE_ENDS: Record<(typeof SIGN_SOURCES)[number], { sign_in: 
   kiosk: { sign_in: true, sign_out: true },
   api: { sign_in: true, sign_out: true },
   pre_registration: { sign_in: true, sign_out: false },
+  passport: { sign_in: true, sign_out: true },
   auto_24h: { sign_in: false, sign_out: true },
   auto_midnight: { sign_in: false, sign_out: true },
   area_mode_change: { sign_in: false, sign_out: true },

@@ -9,6 +9,7 @@ import { CUSTOM_FIELD_TYPES } from '../custom-fields/schemas';
 import { cursorListResponse, cursorPageQuery } from '../http/paging';
 import { AUTO_SIGN_OUT_MODES, type AutoSignOut } from '../sites/schemas';
 import { DASHBOARD_COUNTS, VISIT_LIMITS, VISIT_SORT_FIELDS } from './constants';
+import { looksLikePassportQr, PASSPORT_QR_MAX_LENGTH } from '../passport/qr-format';
 import { JOURNEY_STAGES, LOGIN_MODES, VISIT_STATES } from './stages';
 
 export {
@@ -27,6 +28,8 @@ export const SIGN_SOURCES = [
   'kiosk',
   'api',
   'pre_registration',
+  /** The person, from their phone, inside the site's geofence (a remote journey). */
+  'passport',
   'auto_24h',
   'auto_midnight',
   'area_mode_change',
@@ -203,12 +206,31 @@ const idList = (max: number) =>
     .max(max)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'visit_duplicate_ids' });
 
+/** A search of whom to sign in: words, or a passport's QR identity scanned into the box (longer). */
+const SEARCH_MAX = 100;
+
 /**
  * GET /visits/people: the active people (in the caller's scope) whose name, email, phone, id number or
  * company matches, for quick sign-in. Part of the dashboard (spec §2), so it needs no access to Users.
  */
 export const signInCandidatesQuerySchema = z.object({
-  search: z.string().trim().min(2).max(100),
+  search: z
+    .string()
+    .trim()
+    .min(2)
+    .max(PASSPORT_QR_MAX_LENGTH)
+    .superRefine((text, ctx) => {
+      if (text.length > SEARCH_MAX && !looksLikePassportQr(text)) {
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: SEARCH_MAX,
+          inclusive: true,
+          input: text,
+          message: undefined,
+        });
+      }
+    }),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const signInCandidateSchema = z.object({

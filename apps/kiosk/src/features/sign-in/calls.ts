@@ -8,13 +8,26 @@ import type { PersonHit, SearchPeople } from './components/identify-screen';
 
 export type Resolved = { person: PersonHit; expectedVisitId: string | null };
 
+/**
+ * A scanned code refused for a reason the person can act on (a passport code expired, used or not valid),
+ * found offline: the key of the message the server answers online (`errors` catalogue).
+ */
+export class CodeRefused extends Error {
+  constructor(readonly messageKey: string) {
+    super(messageKey);
+  }
+}
+
 /** A sign-in or sign-out done (or queued while offline), or refused with the server's reasons. */
 export type Outcome =
   { ok: true; visitId: string | null; offline: boolean } | { ok: false; message: string; field: string | null };
 
 export type KioskSignInCalls = {
   searchPeople: SearchPeople;
-  /** What a scanned QR code or a card identifies here; null when nothing (a forged or foreign code). */
+  /**
+   * What a scanned QR code or a card identifies here; null when nothing (a forged or foreign code). A
+   * refusal with a reason rejects: online an ApiError with the server's message, offline a CodeRefused.
+   */
   resolve: (kind: 'qr' | 'card', code: string) => Promise<Resolved | null>;
   /** What their flow asks now; `action` is the button they came by (offline, the only clue). */
   preview: (personId: string, expectedVisitId: string | null, action: 'sign_in' | 'sign_out') => Promise<Previewed>;

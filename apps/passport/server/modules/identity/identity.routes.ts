@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { qrTokenResponse, redirectResponse } from '@app/shared/passport/schemas';
+import { holderTokenBody, holderTokenResponse, qrTokenResponse, redirectResponse } from '@app/shared/passport/schemas';
 import {
   AppError,
   currentSigningKey,
@@ -8,6 +8,7 @@ import {
   QR_REFRESH_S,
   randomToken,
   sha256,
+  signHolderToken,
   signQrIdentity,
   type Secrets,
 } from '../../platform';
@@ -24,6 +25,24 @@ export function identityRoutes(secrets: Secrets) {
       void reply.header('cache-control', 'no-store');
       return { token, expires_at: expiresAt.toISOString(), refresh_in: QR_REFRESH_S };
     });
+
+    // The holder's visits and sign-in on site are the dashboard's (it keeps the visits): the web app calls
+    // it with this token, which names the account to the dashboard's origin only. `scope: profile` is the
+    // token handed to a company's form to fill it in: it reads the profile and nothing else.
+    app.post(
+      '/api/holder-token',
+      { schema: { body: holderTokenBody, response: { 200: holderTokenResponse } } },
+      async (req, reply) => {
+        const me = signedIn(req);
+        if (me.account.status !== 'active') throw new AppError('passport_deactivated');
+        const key = await currentSigningKey(app.db.db, secrets);
+        const { token, expiresAt } = await signHolderToken(key, me.account.id, app.env.passportUrl, app.env.appUrl, {
+          scope: (req.body as { scope?: 'all' | 'profile' } | undefined)?.scope,
+        });
+        void reply.header('cache-control', 'no-store');
+        return { token, expires_at: expiresAt.toISOString(), api_url: `${app.env.appUrl}/api/v1` };
+      },
+    );
 
     // generate-token-by-id: "open my company dashboard" signs the person in there with a one-time code
     // (/login-one-time), the two-step they did here counting as done.

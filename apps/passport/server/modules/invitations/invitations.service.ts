@@ -6,6 +6,7 @@ import {
   AppError,
   disableMemberships,
   endSessionsInEntity,
+  publicLogoUrl,
   setDashboardAccess,
   tables,
   withTenant,
@@ -18,16 +19,10 @@ import { invitationsOfEmail, type InvitationRow } from './invitations.repository
 
 const STATUS = { invited: 'invited', active: 'accepted', revoked: 'revoked' } as const;
 
-/** The company's logo is public on the dashboard (`/public/entities/{id}/logo.png`). */
-const logoUrl = (appUrl: string, row: InvitationRow) =>
-  row.entityLogo
-    ? `${appUrl}/api/v1/public/entities/${row.entityId}/${row.entityLogo.endsWith('.jpg') ? 'logo.jpg' : 'logo.png'}`
-    : null;
-
 const toInvitation = (appUrl: string, row: InvitationRow): PassportInvitation => ({
   id: row.personId,
   entity_name: row.entityName,
-  entity_logo: logoUrl(appUrl, row),
+  entity_logo: publicLogoUrl(appUrl, row.entityLogo),
   role: row.role,
   invited_at: (row.invitedAt ?? new Date(0)).toISOString(),
   status: STATUS[row.access as keyof typeof STATUS] ?? 'revoked',

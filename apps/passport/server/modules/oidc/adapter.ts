@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { tables, type Executor } from '../../platform';
 
@@ -83,9 +83,4 @@ export function databaseAdapter(db: Executor): new (kind: string) => Adapter {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
-}
-
-/** Deletes what has expired (a job). */
-export async function sweepExpiredPayloads(db: Executor) {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
 }

@@ -1,8 +1,10 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import {
+  IconCalendarEvent,
   IconDevices,
   IconLogout,
   IconMailOpened,
+  IconMapPin,
   IconQrcode,
   IconShieldLock,
   IconUserCircle,
@@ -22,6 +24,8 @@ export function AccountMenu({ account }: { account: PassportAccount }) {
     { href: paths.profile, label: t('nav.profile'), icon: IconUserCircle },
     { href: paths.security, label: t('nav.security'), icon: IconShieldLock },
     { href: paths.sessions, label: t('nav.sessions'), icon: IconDevices },
+    { href: paths.visits, label: t('nav.visits'), icon: IconCalendarEvent },
+    { href: paths.onSite, label: t('nav.on_site'), icon: IconMapPin },
     { href: paths.invitations, label: t('nav.invitations'), icon: IconMailOpened },
   ];
 

@@ -18,6 +18,9 @@ const ForgotPasswordPage = lazy(() =>
   import('./routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const InteractionPage = lazy(() => import('./routes/interaction-page').then((m) => ({ default: m.InteractionPage })));
+const VisitsPage = lazy(() => import('./routes/visits-page').then((m) => ({ default: m.VisitsPage })));
+const OnSitePage = lazy(() => import('./routes/on-site-page').then((m) => ({ default: m.OnSitePage })));
+const SharePage = lazy(() => import('./routes/share-page').then((m) => ({ default: m.SharePage })));
 const InvitationsPage = lazy(() => import('./routes/invitations-page').then((m) => ({ default: m.InvitationsPage })));
 const ProfilePage = lazy(() => import('./routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 const ResetPasswordPage = lazy(() =>
@@ -28,7 +31,16 @@ const SessionsPage = lazy(() => import('./routes/sessions-page').then((m) => ({ 
 const SignUpPage = lazy(() => import('./routes/sign-up-page').then((m) => ({ default: m.SignUpPage })));
 const VerifyPage = lazy(() => import('./routes/verify-page').then((m) => ({ default: m.VerifyPage })));
 
-const SIGNED_IN_ONLY = new Set<Route['name']>(['home', 'profile', 'security', 'sessions', 'invitations']);
+const SIGNED_IN_ONLY = new Set<Route['name']>([
+  'home',
+  'profile',
+  'security',
+  'sessions',
+  'invitations',
+  'visits',
+  'onSite',
+  'share',
+]);
 const SIGNED_OUT_ONLY = new Set<Route['name']>(['signIn', 'signUp', 'forgotPassword']);
 
 /** Moves to `to` in place of the current entry (Back does not land on the page that redirected). */
@@ -81,6 +93,12 @@ function PageFor({ route, search }: { route: Route; search: string }) {
       return <SessionsPage />;
     case 'invitations':
       return <InvitationsPage />;
+    case 'visits':
+      return <VisitsPage />;
+    case 'onSite':
+      return <OnSitePage />;
+    case 'share':
+      return <SharePage search={search} />;
     case 'notFound':
       return <NotFoundPage />;
   }

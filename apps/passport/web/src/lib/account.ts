@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { accountSchema, type PassportAccount } from '@app/shared/passport/schemas';
 import { apiJson, apiSend, onUnauthorized } from './api-client';
 import { ApiError } from './api-error';
+import { dropHolderToken } from './dashboard-client';
 
 export type AccountState =
   | { status: 'loading' }
@@ -16,7 +17,11 @@ export type AccountState =
 let state: AccountState = { status: 'loading' };
 const listeners = new Set<() => void>();
 
+const accountIdOf = (s: AccountState) => (s.status === 'signed-in' ? s.account.id : null);
+
 function set(next: AccountState): void {
+  // A token for the dashboard names one account: another account (or none) never uses it.
+  if (accountIdOf(next) !== accountIdOf(state)) dropHolderToken();
   state = next;
   listeners.forEach((listener) => listener());
 }

@@ -35,7 +35,7 @@ export function onUnauthorized(handler: () => void): void {
 }
 
 /** A signal that fires on the caller's abort or after `ms`, whichever comes first. */
-function deadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+export function deadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), ms);
   const forward = () => controller.abort(outer?.reason);
@@ -50,7 +50,7 @@ function deadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSi
   };
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (text === '') return undefined;

@@ -6,6 +6,17 @@ export function formatDateTime(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A moment as a company's clock reads it (its time zone), in the person's language. */
+export function formatDateTimeIn(iso: string, lang: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  } catch {
+    return formatDateTime(iso, lang);
+  }
+}
+
 export function formatDate(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

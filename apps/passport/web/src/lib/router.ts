@@ -14,6 +14,9 @@ export const paths = {
   security: '/security',
   sessions: '/sessions',
   invitations: '/invitations',
+  visits: '/visits',
+  onSite: '/on-site',
+  share: '/share',
 } as const;
 
 export type Route =
@@ -28,6 +31,9 @@ export type Route =
   | { name: 'security' }
   | { name: 'sessions' }
   | { name: 'invitations' }
+  | { name: 'visits' }
+  | { name: 'onSite' }
+  | { name: 'share' }
   | { name: 'notFound' };
 
 type StaticRoute = Exclude<Route, { name: 'interaction' } | { name: 'notFound' }>['name'];
@@ -43,6 +49,9 @@ const STATIC: Record<string, StaticRoute> = {
   [paths.security]: 'security',
   [paths.sessions]: 'sessions',
   [paths.invitations]: 'invitations',
+  [paths.visits]: 'visits',
+  [paths.onSite]: 'onSite',
+  [paths.share]: 'share',
 };
 
 const INTERACTION = /^\/interaction\/([^/]+)$/;

@@ -33,7 +33,9 @@ export type AccessContext = {
       }
     | { kind: 'client' }
     /** A registered kiosk acting at its own area with its device token (no person signed in). */
-    | { kind: 'kiosk'; kioskId: string };
+    | { kind: 'kiosk'; kioskId: string }
+    /** A person acting on their own visits from their passport (sign-in on site, decision 047). */
+    | { kind: 'passport'; personId: string };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

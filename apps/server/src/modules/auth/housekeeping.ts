@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { lt, or, sql, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  oidcPayloads,
   passportEmailTokens,
   passportOneTimeCodes,
   passportSessions,
@@ -31,7 +32,10 @@ export async function purgeExpiredAuthRows(db: Executor): Promise<string[]> {
   return ended.map((s) => s.id);
 }
 
-/** The passport's (decision 047): sign-ins never finished, spent or expired codes and links, ended sessions. */
+/**
+ * The passport's (decision 047): sign-ins never finished, spent or expired codes and links, ended sessions,
+ * and the provider's expired grants, codes and tokens.
+ */
 async function purgePassportRows(db: Executor) {
   const now = sql`now()`;
   await db.delete(passportSignInRequests).where(lt(passportSignInRequests.expiresAt, now));
@@ -43,6 +47,7 @@ async function purgePassportRows(db: Executor) {
     .where(or(lt(passportEmailTokens.expiresAt, now), isNotNull(passportEmailTokens.usedAt)));
   await db.delete(passportSessions).where(lt(passportSessions.expiresAt, now));
   await sweepQrUses(db);
+  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now));
 }
 
 export function scheduleAuthHousekeeping(app: FastifyInstance) {

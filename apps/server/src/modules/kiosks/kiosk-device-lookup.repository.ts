@@ -49,6 +49,8 @@ export type KioskPersonRow = {
   qr_code: string;
   rfid: string | null;
   user_type_ids: string[];
+  /** Their address without case: only to find their passport, never sent to the kiosk. */
+  email_lower: string | null;
   /** Today's expected visits at the kiosk's site with a pass code (json: id, code, at). */
   passes: { id: string; code: string; at: string }[];
 };
@@ -61,7 +63,7 @@ export type KioskPersonRow = {
  */
 export function kioskPeopleSql(reach: KioskReach, today: DayRange, where: SQL | undefined, pageSize?: number): SQL {
   return sql`select "people"."id", "people"."first_name", "people"."last_name",
-      "people"."image" is not null as has_photo, "people"."qr_code", "people"."rfid",
+      "people"."image" is not null as has_photo, "people"."qr_code", "people"."rfid", "people"."email_lower",
       array(
         select put.user_type_id::text from person_user_types put
         where put.entity_id = "people"."entity_id" and put.person_id = "people"."id"

@@ -3,6 +3,7 @@ import { idParam } from '@app/shared/http/paging';
 import {
   kioskHostsQuerySchema,
   kioskHostsResultSchema,
+  kioskPassportKeysSchema,
   kioskPeoplePageSchema,
   kioskPeopleQuerySchema,
   kioskPeopleSearchQuerySchema,
@@ -17,6 +18,7 @@ import { signInPreviewSchema } from '@app/shared/visits/schemas';
 import { sendStoredFile } from '../../lib/file-serving';
 import { bearer, DEVICE_ROUTE } from './device-route';
 import { kioskPeople, kioskPersonPhoto, resolveKioskCode, searchKioskPeople } from './kiosk-device-lookup.service';
+import { kioskPassportKeys } from './kiosk-passport-keys.service';
 import {
   kioskHosts,
   kioskSignInPreview,
@@ -39,12 +41,26 @@ export const kioskDeviceLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The people the kiosk keeps for offline use, a page at a time (in id order, after `cursor`)',
-        description: `${REACH} Names, user types, a photo flag and salted hashes (hashKioskCode, the company’s \`salt\`) of their QR code, card number and today’s pass codes at the kiosk’s site; never contacts.`,
+        description: `${REACH} Names, user types, a photo flag and salted hashes (hashKioskCode, the company’s \`salt\`) of their QR code, card number, today’s pass codes at the kiosk’s site, and the id of the active passport whose verified address is theirs (\`passport_hash\`, kind \`passport\`, else null); never contacts.`,
         querystring: kioskPeopleQuerySchema,
         response: { 200: kioskPeoplePageSchema },
       },
     },
     async (req) => kioskPeople(app, bearer(req.headers.authorization), req.query),
+  );
+  app.get(
+    '/kiosk-device/passport-keys',
+    {
+      config: DEVICE_ROUTE,
+      schema: {
+        tags,
+        summary: 'The passport’s public keys and issuer, to check its QR identities while offline',
+        description:
+          'The keys the passport signs QR identities with now or did lately (as its JWKS publishes them) and its issuer (`iss`). A token matches a person of the people list by `passport_hash`.',
+        response: { 200: kioskPassportKeysSchema },
+      },
+    },
+    async (req) => kioskPassportKeys(app, bearer(req.headers.authorization)),
   );
   app.get(
     '/kiosk-device/people/search',

@@ -27,7 +27,9 @@ import { inTenant } from '../access/in-tenant';
 import { findPeoplePage } from '../people/people-list.repository';
 import { photoVersion } from '../people/person-view';
 import { deviceKiosk } from './device-kiosk';
-import { looksLikeQrIdentity, passportPersonEmail } from '../passport-trust/qr-at-the-door';
+import { looksLikePassportQr } from '@app/shared/passport/qr-format';
+import { passportPersonEmail } from '../passport-trust/qr-at-the-door';
+import { activePassportsByEmail } from '../passport-trust/verified-passports';
 import {
   afterId,
   byCard,
@@ -110,7 +112,10 @@ export const kioskPersonOf = (salt: string, row: KioskPersonRow): KioskPerson =>
   })),
 });
 
-/** GET /kiosk-device/people: one page of the people the kiosk keeps, in id order. */
+/**
+ * GET /kiosk-device/people: one page of the people the kiosk keeps, in id order, each with the hash of
+ * the passport whose verified address is theirs (the kiosk checks its QR identity offline).
+ */
 export async function kioskPeople(
   app: FastifyInstance,
   deviceToken: string | undefined,
@@ -127,10 +132,22 @@ export async function kioskPeople(
   );
   const page = rows.slice(0, q.limit);
   const salt = kioskCodeSalt(ctx.entityId);
+  // Passports are global, read on the owner's connection once the company's transaction is over (the
+  // embedded database has one connection: reading it inside would wait on itself).
+  const passports = await activePassportsByEmail(
+    app.db.db,
+    page.flatMap((row) => (row.email_lower ? [row.email_lower] : [])),
+  );
   return {
     salt,
     hash_scheme: KIOSK_CODE_HASH_SCHEME,
-    data: page.map((row) => kioskPersonOf(salt, row)),
+    data: page.map((row) => {
+      const passportId = row.email_lower ? passports.get(row.email_lower) : undefined;
+      return {
+        ...kioskPersonOf(salt, row),
+        passport_hash: passportId ? hashKioskCode(salt, 'passport', passportId) : null,
+      };
+    }),
     next_cursor: rows.length > q.limit ? encodeCursor(PEOPLE_CURSOR, [page.at(-1)!.id]) : null,
     fetched_at: now.toISOString(),
   };
@@ -167,7 +184,10 @@ export async function resolveKioskCode(
   const day = kioskToday(ctx, now);
   // A passport's QR identity: checked by its signature and taken once (global tables, so before the
   // company's transaction), the person then known by the passport's verified address.
-  const email = body.kind === 'qr' && looksLikeQrIdentity(code) ? await passportPersonEmail(app, code, now) : null;
+  const email =
+    body.kind === 'qr' && looksLikePassportQr(code)
+      ? await passportPersonEmail(app, code, { take: true, field: 'code', now })
+      : null;
   return inTenant(app, ctx, async (tx) => {
     let pass: Awaited<ReturnType<typeof findPassByCode>> = null;
     if (email) {

@@ -1,42 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { passportAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { QR_TYPE, takeQrIdentity } from './qr-identity';
-
-/** Whether a scanned text is a compact JWS of the passport's QR type (its header says so). */
-export function looksLikeQrIdentity(code: string): boolean {
-  const [header, payload, signature] = code.split('.');
-  if (!header || !payload || !signature || code.split('.').length !== 3) return false;
-  try {
-    const parsed = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { typ?: unknown };
-    return parsed.typ === QR_TYPE;
-  } catch {
-    return false;
-  }
-}
+import { checkQrSignature, takeQrIdentity } from './qr-identity';
+import { activePassportEmail } from './verified-passports';
 
 /**
  * The verified address of the passport whose QR identity was scanned: its signature checked with the
- * passport's published keys, in date, and taken (a second scan of the same code is refused). Each refusal
- * says what to do: an expired or used code means showing the live one on the phone.
+ * passport's published keys and in date. At a door (`take`) it is also taken: a second scan of the same
+ * code is refused; a search that only finds the person leaves it for the sign-in. Each refusal, naming
+ * `field`, says what to do: an expired or used code means showing the live one on the phone.
  */
-export async function passportPersonEmail(app: FastifyInstance, token: string, now = new Date()): Promise<string> {
-  const check = await takeQrIdentity(app.db.db, token, app.env.passportUrl, now);
+export async function passportPersonEmail(
+  app: FastifyInstance,
+  token: string,
+  opts: { take: boolean; field: string; now?: Date },
+): Promise<string> {
+  const now = opts.now ?? new Date();
+  const check = opts.take
+    ? await takeQrIdentity(app.db.db, token, app.env.passportUrl, now)
+    : await checkQrSignature(app.db.db, token, app.env.passportUrl, now);
   if (!check.ok) {
-    throw new AppError('rule_violation', { field: 'code', messageKey: `passport_qr_${check.reason}` });
+    throw new AppError('rule_violation', { field: opts.field, messageKey: `passport_qr_${check.reason}` });
   }
-  const [account] = await app.db.db
-    .select({
-      email: passportAccounts.email,
-      verified: passportAccounts.emailVerifiedAt,
-      status: passportAccounts.status,
-    })
-    .from(passportAccounts)
-    .where(eq(passportAccounts.id, check.accountId))
-    .limit(1);
-  if (!account?.verified || account.status !== 'active') {
-    throw new AppError('rule_violation', { field: 'code', messageKey: 'passport_qr_invalid' });
-  }
-  return account.email;
+  const email = await activePassportEmail(app.db.db, check.accountId);
+  if (!email) throw new AppError('rule_violation', { field: opts.field, messageKey: 'passport_qr_invalid' });
+  return email;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { PASSPORT_QR_TYPE as QR_TYPE, PASSPORT_QR_VALID_S as QR_VALID_S } from '@app/shared/passport/qr-format';
 import type { Executor } from '../../db/client';
 import { passportQrUses } from '../../db/schema/index';
 import { publishedKeys, SIGNING_ALG, type SigningKey } from './signing-keys';
@@ -11,8 +12,7 @@ import { publishedKeys, SIGNING_ALG, type SigningKey } from './signing-keys';
  * seconds and once. Anyone with the published keys checks it offline.
  */
 export const QR_REFRESH_S = 30;
-export const QR_VALID_S = 60;
-export const QR_TYPE = 'passport-qr+jwt';
+export { QR_TYPE, QR_VALID_S };
 
 export async function signQrIdentity(key: SigningKey, accountId: string, issuer: string, now = new Date()) {
   const iat = Math.floor(now.getTime() / 1000);
@@ -50,6 +50,8 @@ export async function checkQrSignature(
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > QR_VALID_S) return { ok: false, reason: 'invalid' };
+    // Signed for a moment still to come: not a code the passport shows now (the kiosk refuses it too).
+    if ((payload.iat ?? 0) > now.getTime() / 1000 + 5) return { ok: false, reason: 'invalid' };
     return { ok: true, accountId: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };

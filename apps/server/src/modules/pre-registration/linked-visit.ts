@@ -37,6 +37,7 @@ import {
 } from '../expected-visits/visit-rules';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
 import { companyOf } from './link-target';
+import type { LinkAnswer } from './link-passport';
 import { profileData, publicFields } from './public-fields';
 
 export const metadata = (
@@ -107,6 +108,7 @@ export const needsPhoto = (l: Pick<Loaded, 'flow' | 'type' | 'person'>) =>
   (flagsOf(l.flow).is_image_required || Boolean(l.type?.mandatoryProfileData.includes('photo'))) && !l.person.image;
 
 async function toVisitByLink(tx: Executor, l: Loaded, mode: LinkMode, lang: Language): Promise<VisitByLink> {
+  // A login identity; an address with a passport is added after the transaction (withPassportFlag).
   const hasPassport = l.person.userId !== null;
   if (l.expiry) {
     return {
@@ -152,7 +154,10 @@ async function toVisitByLink(tx: Executor, l: Loaded, mode: LinkMode, lang: Lang
   };
 }
 
-/** The visit by its link inside a tenant transaction (the pre-registration info uses it too). */
+/**
+ * The visit by its link inside a tenant transaction (the pre-registration info uses it too), with its
+ * person's address for withPassportFlag after the transaction.
+ */
 export async function visitByLinkIn(
   _app: FastifyInstance,
   tx: Executor,
@@ -161,9 +166,10 @@ export async function visitByLinkIn(
   mode: LinkMode,
   lang: Language,
   now: Date,
-): Promise<VisitByLink> {
+): Promise<LinkAnswer<VisitByLink>> {
   const l = await loadLinkedVisit(tx, entity, visitId, mode, now);
-  return l ? toVisitByLink(tx, l, mode, lang) : expiredLink(lang);
+  if (!l) return { answer: expiredLink(lang), email: null };
+  return { answer: await toVisitByLink(tx, l, mode, lang), email: l.person.email };
 }
 
 export async function withVisitLink<T>(

@@ -18,6 +18,7 @@ import { insertComplianceResponses } from '../compliances/compliances.repository
 import { updateVisit } from '../expected-visits/expected-visits.repository';
 import { type ComplianceItem } from '../expected-visits/visit-rules';
 import { writeLinkAudit } from './pre-registration.repository';
+import { withPassportFlag, type LinkAnswer } from './link-passport';
 import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import {
@@ -91,29 +92,34 @@ export async function getOnlineCompliance(app: FastifyInstance, token: string, l
     stage: null,
     compliances: [],
   });
-  return withVisitLink(
+  const found = await withVisitLink(
     app,
     token,
-    async (tx, entity, visitId): Promise<OnlineCompliance> => {
+    async (tx, entity, visitId): Promise<LinkAnswer<OnlineCompliance>> => {
       const l = await loadLinkedVisit(tx, entity, visitId, 'compliance', now);
-      if (!l) return expired('LINK_INVALID', false);
+      if (!l) return { answer: expired('LINK_INVALID', false), email: null };
+      // A login identity; an address with a passport is added after the transaction (withPassportFlag).
+      const hasPassport = l.person.userId !== null;
       if (l.expiry) {
-        return {
-          ...expired(l.expiry, l.person.userId !== null),
+        const answer = {
+          ...expired(l.expiry, hasPassport),
           visitMetadata: metadata(lang, l.expiry, l.visit.confirmedAt !== null, 'compliance'),
         };
+        return { answer, email: l.person.email };
       }
       const { items } = await linkCompliance(tx, l, now);
-      return {
+      const answer = {
         visitMetadata: metadata(lang, null, l.visit.confirmedAt !== null, 'compliance'),
-        user_has_passport: l.person.userId !== null,
+        user_has_passport: hasPassport,
         visitId: l.visit.id,
         stage: (l.visit.stage as JourneyStage | null) ?? null,
         compliances: items.map(toItem),
       };
+      return { answer, email: l.person.email };
     },
-    () => expired('LINK_INVALID', false),
+    () => ({ answer: expired('LINK_INVALID', false), email: null }),
   );
+  return withPassportFlag(app, found);
 }
 
 type ResponseInput = Parameters<typeof gradeResponse>[1];

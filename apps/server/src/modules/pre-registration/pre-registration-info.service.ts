@@ -16,6 +16,7 @@ import { flagsOf, hostSettingsOf } from '../expected-visits/visit-rules';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
 import { companyOf, mustEntity, offeredTypes, registrationAvailable, resolveLink } from './link-target';
 import { expiredLink, visitByLinkIn } from './linked-visit';
+import { passportUrlOf, withPassportFlag } from './link-passport';
 import { profileData, publicFields } from './public-fields';
 
 async function offeredFlows(tx: Executor, entityId: string, typeIds: string[]) {
@@ -60,22 +61,31 @@ export async function preRegistrationInfo(
 ): Promise<PreRegistrationInfo> {
   const target = await resolveLink(app, id);
   const empty = { user_types: [], flows: [], custom_fields: [] };
-  if (!target)
-    return { kind: 'expired', company: null, timezone: null, message: null, ...empty, visit: expiredLink(lang) };
+  // Where a holder fills the form from their passport (the page's "Fill in from my Passport").
+  const passport_url = passportUrlOf(app.env);
+  if (!target) {
+    const visit = expiredLink(lang);
+    return { kind: 'expired', company: null, timezone: null, message: null, ...empty, visit, passport_url };
+  }
+  if (target.kind === 'visit') {
+    const found = await withTenant(app.db.db, target.entityId, async (tx) => {
+      const entity = await mustEntity(tx, target.entityId);
+      return { entity, ...(await visitByLinkIn(app, tx, entity, target.visitId, 'confirm', lang, now)) };
+    });
+    const visit = await withPassportFlag(app, found);
+    return {
+      kind: visit.visitMetadata.is_expired ? 'expired' : 'confirmation',
+      company: companyOf(found.entity),
+      timezone: safeTimeZone(found.entity.timezone),
+      message: null,
+      ...empty,
+      custom_fields: visit.validations?.custom_fields ?? [],
+      visit,
+      passport_url,
+    };
+  }
   return withTenant(app.db.db, target.entityId, async (tx) => {
     const entity = await mustEntity(tx, target.entityId);
-    if (target.kind === 'visit') {
-      const visit = await visitByLinkIn(app, tx, entity, target.visitId, 'confirm', lang, now);
-      return {
-        kind: visit.visitMetadata.is_expired ? 'expired' : 'confirmation',
-        company: companyOf(entity),
-        timezone: safeTimeZone(entity.timezone),
-        message: null,
-        ...empty,
-        custom_fields: visit.validations?.custom_fields ?? [],
-        visit,
-      };
-    }
     const types = await offeredTypes(tx, entity.id, target.userTypeId);
     const available = types.filter((x) => registrationAvailable(x.registrationMethod));
     const linkType = types[0];
@@ -106,6 +116,7 @@ export async function preRegistrationInfo(
           ? t(lang, 'errors:pre_registration_not_available')
           : null,
       visit: null,
+      passport_url,
     };
   });
 }

@@ -22,6 +22,7 @@ import {
   preRegistrationDoneSchema,
   preRegistrationFormSchema,
   preRegistrationInfoSchema,
+  publicPassportSchema,
   visitByLinkSchema,
   visitPassSchema,
   visitTokenParam,
@@ -31,6 +32,7 @@ import { answerOnlineCompliance, getOnlineCompliance } from './online-compliance
 import { preRegistrationInfo } from './pre-registration-info.service';
 import { createPreRegistration } from './pre-registration.service';
 import { parseForm, readPublicForm } from './public-form';
+import { passportUrlOf } from './link-passport';
 import { checkUser, checkVisit, searchPublicHosts } from './registration-checks.service';
 import { readVisitAgreementFile, uploadVisitDocument } from './visit-documents.service';
 import { checkLinkCode, confirmVisit, getVisitByLink } from './visit-link.service';
@@ -48,6 +50,20 @@ const modeQuery = z.object({ mode: z.enum(['confirm', 'compliance']).default('co
 
 export const preRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pre-registration'];
+  app.get(
+    '/public/passport',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Where the public pages send a passport’s holder (the expired link, the success page)',
+        description:
+          'passport_url is null when this installation runs no passport. The pages read it here, never from their own address, so a crafted link cannot send a visitor elsewhere.',
+        response: { 200: publicPassportSchema },
+      },
+    },
+    async () => ({ passport_url: passportUrlOf(app.env) }),
+  );
   app.get(
     '/public/pre-registration/:id',
     {

@@ -22,6 +22,7 @@ import {
   visitByLinkIn,
   withVisitLink,
 } from './linked-visit';
+import { withPassportFlag } from './link-passport';
 import { checkPreRegistrationPhoto, checkPublicFieldValues, photoKey } from './public-fields';
 import { visitDone, visitorConfirmation } from './visit-pass';
 
@@ -33,12 +34,13 @@ export async function getVisitByLink(
   lang: Language,
   now = new Date(),
 ) {
-  return withVisitLink(
+  const found = await withVisitLink(
     app,
     token,
     (tx, entity, visitId) => visitByLinkIn(app, tx, entity, visitId, mode, lang, now),
-    () => expiredLink(lang),
+    () => ({ answer: expiredLink(lang), email: null }),
   );
+  return withPassportFlag(app, found);
 }
 
 /** POST /public/visits/{token}/code: the /c/{token}/{code} form checks the visit's code. */

@@ -50,8 +50,13 @@ import { visitPermitRefusals } from '../visit-permits/permit-rule';
 import { inTenant } from '../access/in-tenant';
 export { inTenant };
 
-export const sourceOf = (ctx: AccessContext): SignSource =>
-  ctx.actor.kind === 'client' ? 'api' : ctx.actor.kind === 'kiosk' ? 'kiosk' : 'dashboard';
+const SOURCES: Record<AccessContext['actor']['kind'], SignSource> = {
+  user: 'dashboard',
+  client: 'api',
+  kiosk: 'kiosk',
+  passport: 'passport',
+};
+export const sourceOf = (ctx: AccessContext): SignSource => SOURCES[ctx.actor.kind];
 
 export type AreaInfo = {
   id: string;

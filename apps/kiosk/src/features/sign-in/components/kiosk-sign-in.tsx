@@ -10,7 +10,7 @@ import type { SignInPreview } from '@app/shared/visits/schemas';
 import { newIdempotencyKey, signInPersonBody, type PersonDraft } from '@app/shared/visits/sign-in-form';
 import { ApiError } from '../../../lib/device-api';
 import styles from '../sign-in.module.css';
-import type { KioskSignInCalls, PrintableBadge, Resolved } from '../calls';
+import { CodeRefused, type KioskSignInCalls, type PrintableBadge, type Resolved } from '../calls';
 import { useFlowText } from '../flow-text';
 import { useCardReader } from '../hooks/use-card-reader';
 import { DoneScreen, type Done } from './done-screen';
@@ -124,8 +124,15 @@ export function KioskSignIn({
       let found: Resolved | null = null;
       try {
         found = await calls.resolve(kind, code);
-      } catch {
-        setStage({ kind: 'identify', problem: t('kiosk-flow:failed') });
+      } catch (error) {
+        // A code refused for a reason says it, online (the server's words) and offline (the same key).
+        const problem =
+          error instanceof CodeRefused
+            ? t(error.messageKey)
+            : error instanceof ApiError && error.status === 422
+              ? error.message
+              : t('kiosk-flow:failed');
+        setStage({ kind: 'identify', problem });
         return;
       }
       if (!found) setStage({ kind: 'identify', problem: t('kiosk-flow:identify.code_unknown') });

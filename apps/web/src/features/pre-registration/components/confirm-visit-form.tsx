@@ -11,6 +11,8 @@ import { notifySuccess } from '@/lib/notify';
 import { useSearchText } from '@/lib/search-param';
 import { useConfirmVisit } from '../api/confirm-visit';
 import { useLinkExpired } from '../hooks/use-link-expired';
+import { usePassportFill } from '../hooks/use-passport-fill';
+import { fillEmptyFields, type PassportOffer } from '../utils/passport-fill';
 import {
   confirmationBody,
   confirmationIssues,
@@ -21,21 +23,21 @@ import {
 import { readRefusal } from '../utils/refusal';
 import { saveVisitDone } from '../utils/visit-done';
 import { CustomFieldSections } from './custom-field-sections';
+import { PassportFill } from './passport-fill';
 import { PhotoInput } from './photo-input';
 import { VisitSummary } from './visit-summary';
 import { VisitorFields } from './visitor-fields';
 
-type ConfirmVisitFormProps = { token: string; visit: VisitByLink };
+type ConfirmVisitFormProps = { token: string; visit: VisitByLink; passport: PassportOffer };
 
 /**
  * /pre-registration/:id with a visit's link token (the confirmation link emailed to the visitor): the
  * visit as planned, the visitor's details to check, and the confirmation (spec confirm/visit).
  */
-export function ConfirmVisitForm({ token, visit }: ConfirmVisitFormProps) {
+export function ConfirmVisitForm({ token, visit, passport }: ConfirmVisitFormProps) {
   const { t } = useTranslation('pre-registration');
   const navigate = useNavigate();
   const toExpired = useLinkExpired();
-  const fromPassport = useSearchText('comingFromPassport') === 'true';
   const confirm = useConfirmVisit();
   const form = useForm<VisitorValues>({ initialValues: confirmationValues(visit) });
   const [photo, setPhoto] = useState<File | null>(null);
@@ -47,6 +49,17 @@ export function ConfirmVisitForm({ token, visit }: ConfirmVisitFormProps) {
   const photoNeeded = Boolean(validations?.photo_needed);
   const companyRequired = Boolean(validations?.mandatory_profile_data.includes('company_name'));
   const values = form.values;
+  const filling = usePassportFill(passport.token, {
+    fill: (profile) => form.setValues(fillEmptyFields(form.getValues(), profile)),
+    wantsPhoto: photoNeeded && !photo,
+    setPhoto: (file) => {
+      setPhoto(file);
+      setPhotoError(undefined);
+    },
+    setPhotoError,
+  });
+  // Confirmed from a form the passport filled: the success page leads back to the passport.
+  const fromPassport = useSearchText('comingFromPassport') === 'true' || filling === 'filled';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -96,6 +109,7 @@ export function ConfirmVisitForm({ token, visit }: ConfirmVisitFormProps) {
             <Title order={2} size="h4">
               {t('confirm.details_title')}
             </Title>
+            <PassportFill shareUrl={passport.shareUrl} status={filling} />
             <VisitorFields form={form} companyRequired={companyRequired} />
             {photoNeeded && (
               <PhotoInput

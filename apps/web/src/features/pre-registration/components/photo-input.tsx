@@ -3,8 +3,8 @@ import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@app/shared/constants';
-import { IMAGE_ACCEPT, readImageSize } from '@/lib/image-check';
-import { checkPreRegistrationPhoto } from '../utils/photo-check';
+import { IMAGE_ACCEPT } from '@/lib/image-check';
+import { photoMessage } from '../utils/photo-check';
 
 const L = LIMITS.preRegistrationPhoto;
 const inputProps: ComponentProps<'input'> & { 'data-testid': string } = {
@@ -35,9 +35,9 @@ export function PhotoInput({ value, onChange, required, error }: PhotoInputProps
   const pick = async (file: File | null) => {
     resetInput.current?.();
     if (!file) return;
-    const found = await checkPreRegistrationPhoto(file, () => readImageSize(file));
+    const found = await photoMessage(file, t);
     if (found) {
-      setProblem(t(`errors:${found.code}`, found));
+      setProblem(found);
       return;
     }
     setProblem(null);

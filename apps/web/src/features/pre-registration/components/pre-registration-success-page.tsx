@@ -5,6 +5,7 @@ import {
   IconClipboardCheck,
   IconDownload,
   IconHourglassHigh,
+  IconId,
   IconQrcode,
 } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
@@ -13,7 +14,10 @@ import { useTranslation } from 'react-i18next';
 import type { PreRegistrationDone } from '@app/shared/pre-registration/schemas';
 import { hrefFor, paths } from '@/config/paths';
 import { PublicNotice } from '@/components/ui/public-notice';
+import { useSearchText } from '@/lib/search-param';
+import { usePublicPassport } from '../api/get-public-passport';
 import { useVisitPass } from '../api/get-visit-pass';
+import { passportVisitsUrl } from '../utils/passport-fill';
 import { formatVisitTime } from '../utils/visit-clock';
 import { readVisitDone } from '../utils/visit-done';
 import classes from './pre-registration.module.css';
@@ -120,6 +124,28 @@ function Done({ done, place }: { done: PreRegistrationDone; place: Place | null 
   );
 }
 
+/** Back to the holder's visits in their passport, when they came from it (comingFromPassport=true). */
+function BackToPassport() {
+  const { t } = useTranslation('pre-registration');
+  const passport = usePublicPassport(true);
+  const url = passport.data?.passport_url;
+  if (!url) return null;
+  return (
+    <Button
+      component="a"
+      href={passportVisitsUrl(url)}
+      variant="light"
+      size="md"
+      fullWidth
+      mt="lg"
+      leftSection={<IconId size={18} />}
+      data-testid="success-back-to-passport"
+    >
+      {t('success.back_to_passport')}
+    </Button>
+  );
+}
+
 function Ended({ message }: { message: string }) {
   const { t } = useTranslation('pre-registration');
   return (
@@ -159,7 +185,8 @@ function Missing({ id }: { id: string }) {
 
 /**
  * /pre-registration/:id/success (spec §2, reached with add_visitor=true after creating or confirming a
- * visit): the visit's QR to show at the kiosk, and where the visit stands now. The id is the visit's
+ * visit, and comingFromPassport=true when the form was filled from the passport, which it then leads
+ * back to): the visit's QR to show at the kiosk, and where the visit stands now. The id is the visit's
  * link token, so the server answers the page (GET /public/visits/{token}/pass) after a reload, on
  * another device or from the confirmation email, until the visit is over. While it loads, the answer
  * kept for this tab is shown.
@@ -168,6 +195,7 @@ export function PreRegistrationSuccessPage() {
   const { id = '' } = useParams({ from: '/pre-registration/{-$id}/success' });
   const stored = useMemo(() => (id ? readVisitDone(id) : null), [id]);
   const pass = useVisitPass(id);
+  const fromPassport = useSearchText('comingFromPassport') === 'true';
   const meta = pass.data?.visitMetadata;
 
   let body;
@@ -186,6 +214,7 @@ export function PreRegistrationSuccessPage() {
   return (
     <PublicScreen company={pass.data?.company} narrow testId="pre-registration-success-page">
       {body}
+      {fromPassport && <BackToPassport />}
     </PublicScreen>
   );
 }

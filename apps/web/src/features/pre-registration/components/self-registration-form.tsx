@@ -13,6 +13,8 @@ import { checkUser } from '../api/check-user';
 import { checkVisit } from '../api/check-visit';
 import { useCreatePreRegistration } from '../api/create-pre-registration';
 import { useLinkExpired } from '../hooks/use-link-expired';
+import { usePassportFill } from '../hooks/use-passport-fill';
+import { fillEmptyFields, type PassportOffer } from '../utils/passport-fill';
 import {
   fieldsOfType,
   flowOfSite,
@@ -30,6 +32,7 @@ import { firstSlot } from '../utils/visit-clock';
 import { saveVisitDone } from '../utils/visit-done';
 import { CustomFieldSections } from './custom-field-sections';
 import { HostSelect } from './host-select';
+import { PassportFill } from './passport-fill';
 import { PhotoInput } from './photo-input';
 import { VisitWhen } from './visit-when';
 import { VisitorFields } from './visitor-fields';
@@ -37,18 +40,17 @@ import { VisitorFields } from './visitor-fields';
 /** Why the form cannot go on: not allowed as this type, or another visit that day (spec §5 server checks). */
 type Stop = { kind: 'not_allowed' | 'visit_exists'; title: string; body: string };
 
-type SelfRegistrationFormProps = { linkId: string; info: PreRegistrationInfo };
+type SelfRegistrationFormProps = { linkId: string; info: PreRegistrationInfo; passport: PassportOffer };
 
 /**
  * /pre-registration/:id with a user type's code (spec §2, §3 Pre-registration state): the visitor
  * registers a visit of their own. The server's checks run before sending (validate_user_type,
  * check_user_entity, validate-expected-visit), and their answers stop the form where they apply.
  */
-export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps) {
+export function SelfRegistrationForm({ linkId, info, passport }: SelfRegistrationFormProps) {
   const { t } = useTranslation('pre-registration');
   const navigate = useNavigate();
   const toExpired = useLinkExpired();
-  const fromPassport = useSearchText('comingFromPassport') === 'true';
   const create = useCreatePreRegistration();
   const slot = useMemo(() => firstSlot(info.timezone), [info.timezone]);
   const form = useForm<RegistrationValues>({ initialValues: registrationValues(info, slot) });
@@ -58,6 +60,19 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const stopRef = useRef<HTMLDivElement>(null);
+  const filling = usePassportFill(passport.token, {
+    fill: (profile) => form.setValues(fillEmptyFields(form.getValues(), profile)),
+    // Whether a photo is asked follows the user type and site chosen later: the passport's is kept
+    // ready, and sent only when asked.
+    wantsPhoto: !photo,
+    setPhoto: (file) => {
+      setPhoto(file);
+      setPhotoError(undefined);
+    },
+    setPhotoError,
+  });
+  // Registered from a form the passport filled: the success page leads back to the passport.
+  const fromPassport = useSearchText('comingFromPassport') === 'true' || filling === 'filled';
 
   const values = form.values;
   const type = info.user_types.find((x) => x.id === values.user_type_id) ?? null;
@@ -307,6 +322,7 @@ export function SelfRegistrationForm({ linkId, info }: SelfRegistrationFormProps
                 <Title order={2} size="h4">
                   {t('register.details_title')}
                 </Title>
+                <PassportFill shareUrl={passport.shareUrl} status={filling} />
                 <VisitorFields form={form} companyRequired={companyRequired} />
                 {photoAsked && (
                   <PhotoInput

@@ -68,6 +68,7 @@ const info: PreRegistrationInfo = {
   ],
   message: null,
   visit: null,
+  passport_url: null,
 };
 
 const filled = (over: Partial<RegistrationValues> = {}): RegistrationValues => ({

@@ -1,6 +1,7 @@
-import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import type { PassportInvitation } from '@app/shared/passport/schemas';
 import { useTranslation } from 'react-i18next';
+import { CompanyHeading } from '../../../components/company-heading';
 import { formatDate } from '../../../lib/dates';
 import type { Answer } from '../api/answer-invitation';
 
@@ -26,27 +27,22 @@ export function InvitationItem({ invitation, answering, onAnswer, showStatus = t
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <Avatar src={invitation.entity_logo} alt="" radius="md" size={44} color="blue">
-            {invitation.entity_name.charAt(0).toUpperCase()}
-          </Avatar>
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600}>{invitation.entity_name}</Text>
-            {invitation.role && (
-              <Text size="sm" c="dimmed">
-                {t('invitations.role', { role: invitation.role })}
-              </Text>
-            )}
-            <Text size="sm" c="dimmed">
-              {t('invitations.invited_at', { date: formatDate(invitation.invited_at, i18n.language) })}
-            </Text>
-          </Stack>
-          {showStatus && (
-            <Badge color={STATUS_COLORS[invitation.status]} variant="light" style={{ flexShrink: 0 }}>
-              {t(`invitations.status.${invitation.status}`)}
-            </Badge>
-          )}
-        </Group>
+        <CompanyHeading
+          logo={invitation.entity_logo}
+          company={invitation.entity_name}
+          title={invitation.entity_name}
+          lines={[
+            ...(invitation.role ? [t('invitations.role', { role: invitation.role })] : []),
+            t('invitations.invited_at', { date: formatDate(invitation.invited_at, i18n.language) }),
+          ]}
+          aside={
+            showStatus && (
+              <Badge color={STATUS_COLORS[invitation.status]} variant="light">
+                {t(`invitations.status.${invitation.status}`)}
+              </Badge>
+            )
+          }
+        />
         {pending && (
           <Group gap="sm" grow>
             <Button

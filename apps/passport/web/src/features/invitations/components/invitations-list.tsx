@@ -1,7 +1,7 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/error-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useInvitations } from '../use-invitations';
 import { InvitationList } from './invitation-item';
 
@@ -10,17 +10,7 @@ export function InvitationsList() {
   const { t } = useTranslation();
   const { data, error, reload, answering, answer } = useInvitations();
 
-  if (error) {
-    return (
-      <ErrorAlert error={error}>
-        <div>
-          <Button mt="sm" size="compact-sm" variant="light" color="red" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </ErrorAlert>
-    );
-  }
+  if (error) return <RetryAlert error={error} onRetry={reload} />;
   if (!data) return <PageLoader />;
   if (data.length === 0) return <Text c="dimmed">{t('invitations.empty')}</Text>;
 
