@@ -57,6 +57,10 @@ test('registers a visit from a pre-registration link, its form filled from the p
   await page.getByTestId('pre-registration-submit').click();
   // The success page is the new visit's own (its link), reached from the passport's flow.
   await expect(page).toHaveURL(/\/pre-registration\/[\w-]+\/success\?.*comingFromPassport=true$/);
+  // The form's toast sits over the page's foot on a phone, and a pointer resting on it keeps it open:
+  // the pointer leaves, and the toast closes by itself before the link is tapped.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Created successfully')).toBeHidden({ timeout: 15_000 });
   await page.getByTestId('success-back-to-passport').click();
 
   // The passport lists the visit Acme now expects.
