@@ -57,6 +57,8 @@ export const holderPlaceSchema = z.object({
   journeys: z.array(z.object({ id: z.string(), name: z.string(), user_type_id: z.string(), user_type: z.string() })),
   /** The holder's visit on site here now, which the phone can end. */
   on_site: z.object({ visit_id: z.string(), area: z.string(), signed_in_at: z.string() }).nullable(),
+  /** The company's clock, for showing the times as the site reads them. */
+  timezone: z.string(),
 });
 export type HolderPlace = z.infer<typeof holderPlaceSchema>;
 

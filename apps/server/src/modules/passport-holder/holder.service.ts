@@ -75,10 +75,9 @@ export async function holderVisits(
 ): Promise<HolderVisitsResponse> {
   const mine = await holderPeople(app.db.db, holder.email);
   const byEntity = new Map(mine.map((p) => [p.entityId, p]));
-  const [upcoming, recent] = [
-    await upcomingVisits(app.db.db, mine, new Date(now.getTime() - UPCOMING_GRACE_MS), UPCOMING_MAX),
-    await recentVisits(app.db.db, mine, RECENT_MAX),
-  ];
+  const since = new Date(now.getTime() - UPCOMING_GRACE_MS);
+  const upcoming = await upcomingVisits(app.db.db, mine, since, UPCOMING_MAX);
+  const recent = await recentVisits(app.db.db, mine, RECENT_MAX);
   const view = (row: HolderVisitRow) => toHolderVisit(app.env.appUrl, byEntity.get(row.entityId)!, row);
   return { upcoming: upcoming.map(view), recent: recent.map(view) };
 }
@@ -163,6 +162,7 @@ export async function holderPlaces(app: FastifyInstance, holder: Holder, at: Pos
           on_site: here
             ? { visit_id: here.id, area: here.areaName, signed_in_at: here.signedInAt!.toISOString() }
             : null,
+          timezone: person.timezone,
         });
       }
       return out;

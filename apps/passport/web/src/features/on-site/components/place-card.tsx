@@ -3,7 +3,7 @@ import type { HolderPlace } from '@app/shared/passport/holder';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyHeading } from '../../../components/company-heading';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTimeIn } from '../../../lib/dates';
 import { formatDistance } from '../distance';
 import type { PlaceAction } from '../use-on-site';
 
@@ -50,7 +50,7 @@ export function PlaceCard({ place, acting, failure, onAct }: PlaceCardProps) {
             <Text size="sm">
               {t('on_site.signed_in', {
                 area: place.on_site.area,
-                at: formatDateTime(place.on_site.signed_in_at, i18n.language),
+                at: formatDateTimeIn(place.on_site.signed_in_at, i18n.language, place.timezone),
               })}
             </Text>
             <Button
