@@ -87,6 +87,12 @@ import { companySignInRoutes } from './modules/company-sign-in/company-sign-in.r
 import { passportHolderRoutes } from './modules/passport-holder/holder.routes';
 import { passportHolderProfileRoutes } from './modules/passport-holder/holder-profile.routes';
 import { identityProviderRoutes } from './modules/company-sign-in/identity-provider.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { integrationFlowRoutes } from './modules/integrations/integration-flow.routes';
+import { integrationRunJob, integrationScheduleJob } from './modules/integrations/integration-runs';
+import { integrationScansRoutes } from './modules/integrations/integration-scans.routes';
+import { integrationWriteBackJob } from './modules/integrations/write-back';
+import { scimRoutes } from './modules/scim/scim.routes';
 
 export type AppOptions = {
   env: Env;
@@ -168,6 +174,9 @@ export async function buildApp(opts: AppOptions) {
       expirePeopleImportsJob,
       privacyRetentionJob,
       visitStatsFoldJob,
+      integrationRunJob,
+      integrationScheduleJob,
+      integrationWriteBackJob,
     ],
   });
   scheduleAuthHousekeeping(app);
@@ -223,9 +232,15 @@ export async function buildApp(opts: AppOptions) {
       await api.register(peopleImportRoutes);
       await api.register(privacyRoutes);
       await api.register(rollRoutes);
+      await api.register(integrationsRoutes);
+      await api.register(integrationFlowRoutes);
+      await api.register(integrationScansRoutes);
     },
     { prefix: '/api/v1' },
   );
+
+  // SCIM 2.0 for a company's identity provider: its own media type, errors and bearer tokens (decision 048).
+  await app.register(scimRoutes, { prefix: '/scim/v2' });
 
   // Last: its not-found handler answers every path the API and the files above did not.
   await app.register(webAppPlugin, { root: opts.env.WEB_DIST || DEFAULT_WEB_DIST });

@@ -4,8 +4,12 @@ import { seedDemoIfEmpty } from './seed/demo/demo';
 import { buildApp } from './app';
 import { loadSecrets } from './lib/secrets';
 import { buildPassportApp } from '../../passport/server/app';
+import { startDemoDirectories } from './modules/integrations/fakes/demo-directories';
 
-const env = loadEnv();
+const loaded = loadEnv();
+// The demo's directories (decision 048): local fakes, and the environment pointed at them.
+const demoDirectories = loaded.DIRECTORY_FAKES === 'true' ? await startDemoDirectories(loaded) : null;
+const env = demoDirectories?.env ?? loaded;
 const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir });
 await db.migrate();
 const secrets = loadSecrets(env.SECRETS_KEY, env.dataDir);
@@ -45,7 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    void Promise.all([app.close(), passport?.close()])
+    void Promise.all([app.close(), passport?.close(), demoDirectories?.close()])
       .then(() => db.close())
       .then(() => process.exit(0));
   });
@@ -74,6 +78,7 @@ async function seedDemo() {
 // ends the process.
 try {
   if (env.SEED_DEMO === 'true') await seedDemo();
+  if (demoDirectories) console.log(demoDirectories.lines.join('\n'));
   // The start-up work (migrations, the demo seed) leaves tens of MB of garbage that V8 collects only once
   // it sees the process idle, late or not at all on a busy machine: collected now, an idle server holds
   // what it uses. `npm start` runs node with --expose-gc; elsewhere there is no gc() and nothing happens.

@@ -82,6 +82,10 @@ const OWN_COMPANY_SECRETS = new Set([
   'rfid_enrolments.code_hash',
   'report_exports.link_token_hash',
   'emergency_roll.safe_token_hash',
+  'integrations.secrets',
+  'integrations.scim_token_hash',
+  'integration_authorizations.state_hash',
+  'integration_authorizations.secrets',
   'entity_identity_providers.client_secret_sealed',
 ]);
 const LOOKS_SECRET = /hash|secret|token|password|csrf|otp_recovery|qr_code|link_code/;
@@ -91,6 +95,9 @@ const NOT_SECRETS = new Set([
   'entities.client_token_hint',
   'entities.client_token_created_at',
   'passport_accounts.password_changed_at',
+  'integrations.token_refreshed_at',
+  'integration_temp_users.source_hash',
+  'directory_links.source_hash',
 ]);
 
 /** One statement as app_user in its own transaction; a refusal comes back as 'denied'. */

@@ -58,6 +58,23 @@ const envSchema = z.object({
    * `[{ "client_id", "client_secret", "client_name", "redirect_uris": [...], "post_logout_redirect_uris"?: [...] }]`.
    */
   PASSPORT_CLIENTS: z.string().optional(),
+  /** Google Workspace directories (decision 048): the installation's OAuth client, from Google Cloud's console. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The directories' base URLs: the real services by default; a local fake's in tests and the demo. */
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com'),
+  WONDE_URL: z.string().url().default('https://api.wonde.com'),
+  /**
+   * 'true' runs local fakes of Google, Microsoft Graph, Wonde and Paxton Net2 with demo people and points
+   * the directories at them, so the whole flow can be tried without a real tenant (never in production).
+   */
+  DIRECTORY_FAKES: z.enum(['true', 'false']).default('false'),
+  /** The fakes' first port (Google; Microsoft, Wonde and Net2 on the next three); 0: any free ports. */
+  DIRECTORY_FAKES_PORT: z.coerce.number().int().min(0).max(65532).default(3100),
 });
 
 export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; passportUrl: string };

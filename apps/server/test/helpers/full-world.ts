@@ -23,6 +23,7 @@ import { safeLinkMailedTo } from './emergency-roll-factories';
 import { permitBody } from './visit-permits-factories';
 import { createCompany, PASSWORD } from './world';
 import { modeBody } from './attendance-factories';
+import { integrationsOf } from './integrations-world';
 
 /** What an id names. The sweep's tables map every path parameter and id field to one of these. */
 export const ID_KINDS = [
@@ -60,6 +61,11 @@ export const ID_KINDS = [
   'label',
   'department',
   'person',
+  'integration',
+  'integrationRun',
+  'tempUser',
+  'integrationScan',
+  'integrationAuthorization',
   // Not uuids, but still the company's own: another company naming them must get nothing.
   'agreementFile',
   'pairingCode',
@@ -487,6 +493,19 @@ export async function fullWorld(app: App, db: Executor) {
     .json<{ data: { id: string }[] }>()
     .data.map((r) => r.id);
 
+  const integration = await integrationsOf(app, db, {
+    entity,
+    tag,
+    admin,
+    hq,
+    reception,
+    staff,
+    late,
+    onSite,
+    subject,
+    emailOf,
+  });
+
   // The privacy manager: a company default, a user type's own retention, and one person erased (the
   // company's anonymous record and a run).
   await put('/privacy/company', { data_retention_days: 400, scans_retention_days: 200 });
@@ -550,6 +569,11 @@ export async function fullWorld(app: App, db: Executor) {
     rfidCode: [pendingCode],
     safeToken: [safeToken],
     subdomain: [entity.subdomain ?? ''],
+    integration: [integration.id, integration.scimId],
+    integrationRun: [integration.runId],
+    tempUser: integration.tempIds,
+    integrationScan: [integration.scanId],
+    integrationAuthorization: [integration.authorizationId],
   };
   return { ...company, admin, token, kioskToken: paired.device_token, ids };
 }

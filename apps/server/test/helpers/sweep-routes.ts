@@ -78,6 +78,10 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'import/:id': 'importTask',
   'rows/:rowId': 'importRow',
   'emergency/sessions/:id': 'emergencySession',
+  'integrations/:id': 'integration',
+  'runs/:runId': 'integrationRun',
+  'temp-users/:tempId': 'tempUser',
+  'google/authorizations/:id': 'integrationAuthorization',
   'public/emergency/safe/:token': { own: 'safeToken' },
   // A download link's token names an export and carries its secret: none a caller could hold.
   'download/:token': { constant: '00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAA' },
@@ -126,6 +130,11 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   exclude_visit_id: 'expectedVisit',
   expected_visit_id: 'expectedVisit',
   expected_visit_ids: 'expectedVisit',
+  integration_id: 'integration',
+  authorization_id: 'integrationAuthorization',
+  default_user_type_id: 'userType',
+  write_back_area_ids: 'area',
+  selected_user_id: 'person',
 };
 
 /**
@@ -144,6 +153,10 @@ export const ROUTE_FIELD_KINDS: Record<string, Record<string, IdKind | { own: Id
   'PUT /compliances/:id': { 'content.file.id': 'agreementFile' },
   'POST /kiosk-device/rfid/verify': { code: 'kioskCode' },
   'POST /public/pre-registrations': { link_id: { own: 'linkId' } },
+  'GET /integrations/name-availability': { id: 'integration' },
+  'PUT /integrations/:id/scans/ignore': { ids: 'integrationScan' },
+  'PUT /integrations/:id/scans/edit': { ids: 'integrationScan' },
+  'PUT /integrations/:id/attendance-codes': { ids: 'reason' },
   'GET /reports/history': {
     host_id: 'person',
     late_reason_id: 'reason',
@@ -215,6 +228,10 @@ const ROUTE_VALUES: Record<string, Record<string, unknown>> = {
   'PUT /compliances/:id': { 'content.agreement_type': 'file' },
   'POST /public/visits/:token/documents': { protocol: 'comirnaty' },
   'POST /visits/sign-in': { 'people[].custom_fields[].value': 'Sweep' },
+  'GET /integrations/name-availability': { id: 'integration' },
+  'PUT /integrations/:id/scans/ignore': { ids: 'integrationScan' },
+  'PUT /integrations/:id/scans/edit': { ids: 'integrationScan' },
+  'PUT /integrations/:id/attendance-codes': { ids: 'reason' },
   'GET /reports/history': { from: isoDate(-7), to: isoDate(0) },
   'POST /visits/sign-out': { 'custom_fields[].value': 'Sweep' },
   // A mark's or an addition's own id (made by the phone), no record's: the same one each time.

@@ -7,6 +7,12 @@ import { visitSummaryRootKey } from '@/features/reports/visit-summary/api/get-vi
 import { queryClient } from '@/lib/query-client';
 import { appPage, appRoute } from './route-shells';
 
+// Spec §2: the integration's error, duplicate and valid-users pages wait before they show (loaded with
+// the page, so the start files carry none of it).
+const integrationPages = () => import('@/features/integrations/pages');
+const integrationDelay = (page: 'errorPageDelay' | 'duplicatePageDelay' | 'validPageDelay') => () =>
+  integrationPages().then((pages) => pages[page]());
+
 const visitSummaryDelay = async () => {
   queryClient.removeQueries({ queryKey: visitSummaryRootKey });
   await new Promise<void>((resolve) => setTimeout(resolve, TIMINGS.visitSummaryRouteDelayMs));
@@ -123,17 +129,55 @@ export const operationsRoutes = [
     lazyRouteComponent(() => import('@/features/compliances/components/compliance-form-page'), 'ComplianceFormPage'),
     ['compliances'],
   ),
-  appPage(paths.integration),
-  appPage(paths.integrationSettings),
-  appPage(paths.syncIntegration),
-  appPage(paths.syncStatus),
-  appPage(paths.integrationError),
-  appPage(paths.integrationDuplicate),
-  appPage(paths.integrationValid),
-  appPage(paths.writeBack),
-  appPage(paths.attendanceCodes),
-  appPage(paths.viewIntegration),
-  appPage(paths.googleAdAuth),
+  appPage(paths.integration, lazyRouteComponent(integrationPages, 'IntegrationsPage'), ['integrations', 'grid']),
+  appPage(
+    paths.integrationSettings,
+    lazyRouteComponent(
+      () => import('@/features/integrations/components/integration-settings-page'),
+      'IntegrationSettingsPage',
+    ),
+    ['integrations'],
+  ),
+  appPage(
+    paths.syncIntegration,
+    lazyRouteComponent(
+      () => import('@/features/integrations/components/connect-directory-page'),
+      'ConnectDirectoryPage',
+    ),
+    ['integrations'],
+  ),
+  appPage(paths.syncStatus, lazyRouteComponent(integrationPages, 'SyncStatusPage'), ['integrations']),
+  appPage(
+    paths.integrationError,
+    lazyRouteComponent(
+      () => import('@/features/integrations/components/integration-errors-page'),
+      'IntegrationErrorsPage',
+    ),
+    ['integrations', 'grid'],
+    integrationDelay('errorPageDelay'),
+  ),
+  appPage(
+    paths.integrationDuplicate,
+    lazyRouteComponent(
+      () => import('@/features/integrations/components/integration-duplicates-page'),
+      'IntegrationDuplicatesPage',
+    ),
+    ['integrations'],
+    integrationDelay('duplicatePageDelay'),
+  ),
+  appPage(
+    paths.integrationValid,
+    lazyRouteComponent(
+      () => import('@/features/integrations/components/integration-valid-page'),
+      'IntegrationValidPage',
+    ),
+    ['integrations'],
+    integrationDelay('validPageDelay'),
+  ),
+  appPage(paths.writeBack, lazyRouteComponent(integrationPages, 'WriteBackPage'), ['integrations']),
+  appPage(paths.attendanceCodes, lazyRouteComponent(integrationPages, 'AttendanceCodesPage'), ['integrations']),
+  appPage(paths.viewIntegration, lazyRouteComponent(integrationPages, 'ViewIntegrationPage'), ['integrations']),
+  appPage(paths.googleAdAuth, lazyRouteComponent(integrationPages, 'GoogleReturnPage'), ['integrations']),
   appPage(
     paths.emergencyList,
     lazyRouteComponent(() => import('@/features/emergency/list/components/emergency-list-page'), 'EmergencyListPage'),

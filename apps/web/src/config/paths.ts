@@ -191,19 +191,7 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
  * plainly the area is not available yet; an area comes off this list when its screen is built (the
  * router and this list are checked against each other by the navigation tests).
  */
-export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([
-  paths.integration,
-  paths.integrationSettings,
-  paths.syncIntegration,
-  paths.syncStatus,
-  paths.integrationError,
-  paths.integrationDuplicate,
-  paths.integrationValid,
-  paths.writeBack,
-  paths.attendanceCodes,
-  paths.viewIntegration,
-  paths.googleAdAuth,
-]);
+export const comingSoonPaths: ReadonlySet<RoutePath> = new Set<RoutePath>([]);
 
 /** The routes a Standalone company may open; every other signed-in route sends it to the sites list. */
 export const standalonePaths: readonly RoutePath[] = [

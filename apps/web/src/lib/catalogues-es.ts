@@ -3,8 +3,14 @@
 // (vite.config.ts), so the app's start file does not carry every language's list of files.
 import type { Catalogue } from '@app/shared/i18n/translate';
 
-/** Keys read `./es/<file>.json`. */
-export const catalogueFiles = import.meta.glob<Catalogue>(['./es/*.json', '!./es/emails.json'], {
-  base: '../../../../packages/shared/src/i18n',
-  import: 'default',
-});
+/**
+ * Keys read `./es/<file>.json`. The server's own texts stay out: its emails, and the integrations' run
+ * and record messages, which the server answers already translated.
+ */
+export const catalogueFiles = import.meta.glob<Catalogue>(
+  ['./es/*.json', '!./es/emails.json', '!./es/errors.integrations.json'],
+  {
+    base: '../../../../packages/shared/src/i18n',
+    import: 'default',
+  },
+);

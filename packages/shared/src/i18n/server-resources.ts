@@ -20,6 +20,7 @@ import arEmergencyRoll from './ar/errors.emergency-roll.json';
 import arEmergency from './ar/errors.emergency.json';
 import arPassport from './ar/errors.passport.json';
 import arCompanySignIn from './ar/errors.company-sign-in.json';
+import arIntegrations from './ar/errors.integrations.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -40,6 +41,7 @@ import enEmergencyRoll from './en/errors.emergency-roll.json';
 import enEmergency from './en/errors.emergency.json';
 import enPassport from './en/errors.passport.json';
 import enCompanySignIn from './en/errors.company-sign-in.json';
+import enIntegrations from './en/errors.integrations.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -60,6 +62,7 @@ import esEmergencyRoll from './es/errors.emergency-roll.json';
 import esEmergency from './es/errors.emergency.json';
 import esPassport from './es/errors.passport.json';
 import esCompanySignIn from './es/errors.company-sign-in.json';
+import esIntegrations from './es/errors.integrations.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -84,6 +87,7 @@ export const serverResources: Resources = {
       enEmergency,
       enPassport,
       enCompanySignIn,
+      enIntegrations,
     ),
     emails: enEmails,
   },
@@ -108,6 +112,7 @@ export const serverResources: Resources = {
       arEmergency,
       arPassport,
       arCompanySignIn,
+      arIntegrations,
     ),
     emails: arEmails,
   },
@@ -132,6 +137,7 @@ export const serverResources: Resources = {
       esEmergency,
       esPassport,
       esCompanySignIn,
+      esIntegrations,
     ),
     emails: esEmails,
   },

@@ -23,3 +23,4 @@ export * from './people-import';
 export * from './visit-stats';
 export * from './kiosk-offline';
 export * from './passport';
+export * from './integrations';

@@ -35,7 +35,9 @@ export type AccessContext = {
     /** A registered kiosk acting at its own area with its device token (no person signed in). */
     | { kind: 'kiosk'; kioskId: string }
     /** A person acting on their own visits from their passport (sign-in on site, decision 047). */
-    | { kind: 'passport'; personId: string };
+    | { kind: 'passport'; personId: string }
+    /** A directory integration's run or SCIM request writing the people it keeps in step (decision 048). */
+    | { kind: 'directory'; integrationId: string };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

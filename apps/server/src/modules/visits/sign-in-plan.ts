@@ -55,6 +55,8 @@ const SOURCES: Record<AccessContext['actor']['kind'], SignSource> = {
   client: 'api',
   kiosk: 'kiosk',
   passport: 'passport',
+  // A directory only keeps people in step; it never signs anyone in.
+  directory: 'api',
 };
 export const sourceOf = (ctx: AccessContext): SignSource => SOURCES[ctx.actor.kind];
 

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, sqlArray, type Executor } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { newQrCode } from '../entities/entity-setup';
+import {
+  findPeopleByValues,
+  insertPeople,
+  replacePeopleRefs,
+  updatePeople,
+  type MatchedPerson,
+} from '../people-import/import-people.repository';
+import type { Candidate } from './directory-record';
+import { setDepartments, upsertLinks } from './sync-records.repository';
+
+// Directory records written as people: the company's people they may already be (a duplicate), the
+// people created from records, and the people updated from records read again. A person and the link
+// to their record are written in one transaction, so a run that stops never creates a person twice.
+
+export type Where = { entityId: string; integrationId: string; siteIds: string[]; roleId: string };
+
+export type Clash = { ids: string[]; reasons: string[] };
+
+/**
+ * The company's people each record may be: by email, phone or id number (the company's unique values,
+ * which a new person could not take), and by full name (a person the admin may recognise). People
+ * already linked to this integration are other records, not this one.
+ */
+export async function findClashes(tx: Executor, where: Where, list: Candidate[]): Promise<Map<string, Clash>> {
+  const clashes = new Map<string, Clash>();
+  if (list.length === 0) return clashes;
+  const found = await findPeopleByValues(tx, where.entityId, undefined, {
+    emails: list.flatMap((c) => (c.email ? [c.email.toLowerCase()] : [])),
+    phones: list.flatMap((c) => (c.phone && c.phoneCode ? [{ code: c.phoneCode, phone: c.phone }] : [])),
+    idNumbers: list.flatMap((c) => (c.idNumber ? [c.idNumber.toLowerCase()] : [])),
+  });
+  const byName = await peopleByName(tx, where, list);
+  const add = (externalId: string, person: { id: string }, reason: string) => {
+    const clash = clashes.get(externalId) ?? { ids: [], reasons: [] };
+    if (!clash.ids.includes(person.id)) clash.ids.push(person.id);
+    if (!clash.reasons.includes(reason)) clash.reasons.push(reason);
+    clashes.set(externalId, clash);
+  };
+  for (const c of list) {
+    for (const p of found) {
+      if (c.email && p.emailLower === c.email.toLowerCase()) add(c.externalId, p, 'email');
+      if (c.phone && c.phoneCode && p.phone === c.phone && p.phoneCode === c.phoneCode) add(c.externalId, p, 'phone');
+      if (c.idNumber && p.idNumberLower === c.idNumber.toLowerCase()) add(c.externalId, p, 'id_number');
+    }
+    for (const p of byName.get(nameKeyOf(c)) ?? []) add(c.externalId, p, 'name');
+  }
+  return clashes;
+}
+
+/** Whether a clash is on a unique value: the record cannot become a new person beside it. */
+export const blocksNew = (clash: Clash | undefined) => clash?.reasons.some((r) => r !== 'name') ?? false;
+
+const nameKeyOf = (c: { firstName: string | null; lastName: string | null }) =>
+  `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
+
+async function peopleByName(tx: Executor, where: Where, list: Candidate[]) {
+  const keys = [...new Set(list.map(nameKeyOf).filter(Boolean))];
+  const byName = new Map<string, { id: string }[]>();
+  if (keys.length === 0) return byName;
+  const rows = rowsOf<{ id: string; nameKey: string }>(
+    await tx.execute(sql`
+      select p.id, p.name_key as "nameKey" from people p
+       where p.entity_id = ${where.entityId} and p.name_key = any(${sqlArray(keys, 'text')})
+         and not exists (select 1 from directory_links l where l.entity_id = p.entity_id
+                           and l.integration_id = ${where.integrationId} and l.person_id = p.id)`),
+  );
+  for (const row of rows) byName.set(row.nameKey, [...(byName.get(row.nameKey) ?? []), row]);
+  return byName;
+}
+
+/**
+ * Of records to create, those whose unique values another of the same batch already takes (two
+ * records of one directory with one email): the first keeps them, the others wait as duplicates of it.
+ */
+export function sameBatchClashes(list: Candidate[]): Set<string> {
+  const seen = new Set<string>();
+  const clashing = new Set<string>();
+  for (const c of list) {
+    const keys = [
+      c.email ? `e:${c.email.toLowerCase()}` : null,
+      c.phone && c.phoneCode ? `p:${c.phoneCode}:${c.phone}` : null,
+      c.idNumber ? `i:${c.idNumber.toLowerCase()}` : null,
+    ].filter((k): k is string => k !== null);
+    if (keys.some((k) => seen.has(k))) clashing.add(c.externalId);
+    else keys.forEach((k) => seen.add(k));
+  }
+  return clashing;
+}
+
+/** Creates people from records and links them; answers the new people's ids by record. */
+export async function createPeopleFrom(tx: Executor, where: Where, list: Candidate[]) {
+  const ids = new Map<string, string>();
+  if (list.length === 0) return ids;
+  const people = list.map((c) => {
+    const id = newId();
+    ids.set(c.externalId, id);
+    return {
+      id,
+      firstName: c.firstName!,
+      lastName: c.lastName!,
+      email: c.email,
+      phoneCode: c.phone ? c.phoneCode : null,
+      phone: c.phone,
+      idNumber: c.idNumber,
+      companyName: null,
+      image: null,
+      qrCode: newQrCode(),
+    };
+  });
+  await insertPeople(tx, where.entityId, where.roleId, people);
+  await replacePeopleRefs(
+    tx,
+    where.entityId,
+    list.map((c) => ({
+      personId: ids.get(c.externalId)!,
+      siteIds: where.siteIds,
+      typeIds: [c.userTypeId!],
+      isNew: true,
+    })),
+    null,
+  );
+  await setDepartments(
+    tx,
+    where.entityId,
+    list.filter((c) => c.department).map((c) => ({ personId: ids.get(c.externalId)!, name: c.department })),
+  );
+  await upsertLinks(
+    tx,
+    where.entityId,
+    where.integrationId,
+    list.map((c) => ({ externalId: c.externalId, personId: ids.get(c.externalId)!, hash: c.hash })),
+  );
+  return ids;
+}
+
+/**
+ * Updates linked people from their records read again: names, the values the integration takes
+ * (a value the directory no longer gives keeps what is stored), the mapped user type, and the
+ * integration's sites (other sites an admin gave them stay).
+ */
+export async function updatePeopleFrom(tx: Executor, where: Where, list: { candidate: Candidate; personId: string }[]) {
+  if (list.length === 0) return;
+  await updatePeople(
+    tx,
+    where.entityId,
+    list.map(({ candidate: c, personId }) => ({
+      id: personId,
+      firstName: c.firstName!,
+      lastName: c.lastName!,
+      email: c.email,
+      phoneCode: c.phone ? c.phoneCode : null,
+      phone: c.phone,
+      idNumber: c.idNumber,
+      companyName: null,
+      image: null,
+    })),
+  );
+  await replacePeopleRefs(
+    tx,
+    where.entityId,
+    list.map(({ candidate: c, personId }) => ({
+      personId,
+      siteIds: where.siteIds,
+      typeIds: [c.userTypeId!],
+      isNew: false,
+    })),
+    where.siteIds,
+  );
+  await setDepartments(
+    tx,
+    where.entityId,
+    list
+      .filter(({ candidate }) => candidate.department)
+      .map(({ candidate, personId }) => ({ personId, name: candidate.department })),
+  );
+  await upsertLinks(
+    tx,
+    where.entityId,
+    where.integrationId,
+    list.map(({ candidate, personId }) => ({ externalId: candidate.externalId, personId, hash: candidate.hash })),
+  );
+}
+
+/** Of people matched by values, those who are not the given person (an update would take their value). */
+export const takenByOthers = (found: MatchedPerson[], personId: string) => found.filter((p) => p.id !== personId);
