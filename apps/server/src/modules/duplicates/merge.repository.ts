@@ -48,6 +48,11 @@ const ACTORS: { table: string; column: string }[] = [
   { table: 'import_tasks', column: 'requested_by_person_id' },
   // The import row that wrote the removed person: a re-import of it updates the kept one.
   { table: 'import_rows', column: 'person_id' },
+  // Directory integrations (decision 048): who set one up or ran it, and the sign-ins written back.
+  { table: 'integrations', column: 'created_by_person_id' },
+  { table: 'integration_runs', column: 'requested_by_person_id' },
+  { table: 'integration_authorizations', column: 'requested_by_person_id' },
+  { table: 'integration_scans', column: 'person_id' },
 ];
 
 /**
@@ -73,6 +78,12 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   // A kiosk's offline actions and reviews (decision 045): the kept person's now.
   'kiosk_offline_actions.person_id',
   'kiosk_offline_reviews.person_id',
+  // A directory record of the removed person follows to the kept one, unless the kept person already
+  // stands for a record of that directory (then it goes, and the next sync finds the record again).
+  'directory_links.person_id',
+  // A SCIM user is the person it made: it goes with the removed person, and the identity provider's
+  // next call finds it gone and provisions it again (adopting the kept person by email).
+  'scim_users.id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

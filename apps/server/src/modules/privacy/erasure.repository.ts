@@ -57,6 +57,14 @@ export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted
   'privacy_runs.requested_by_person_id': 'cleared',
   'import_tasks.requested_by_person_id': 'cleared',
   'privacy_settings.anonymous_person_id': 'cleared',
+  // Directory integrations (decision 048): the link to the person's record and the sign-ins written
+  // back go with them (a directory that still lists them brings the record back as new); who set one up
+  // or ran it is a dashboard member.
+  'directory_links.person_id': 'deleted with the person',
+  'integration_scans.person_id': 'deleted with the person',
+  'integrations.created_by_person_id': 'cleared',
+  'integration_runs.requested_by_person_id': 'cleared',
+  'integration_authorizations.requested_by_person_id': 'cleared',
 };
 
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -202,6 +210,8 @@ export async function erasePeople(
      where entity_id = ${entityId} and requested_by_person_id = any(${ids})`);
   // The rows of an import that wrote them hold their details as typed in the sheet.
   await tx.execute(sql`delete from import_rows where entity_id = ${entityId} and person_id = any(${ids})`);
+  // Their sign-ins waiting to be written back to a directory (their directory link goes with them).
+  await tx.execute(sql`delete from integration_scans where entity_id = ${entityId} and person_id = any(${ids})`);
   const people = await count(tx, sql`delete from people where entity_id = ${entityId} and id = any(${ids})`);
   // app_user may not rewrite the audit log (migration 0039): the copies of people no longer in the
   // company are redacted by the one function that may, so only after they are deleted.
