@@ -23,17 +23,14 @@ test.describe('route guards', () => {
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
 
-  test('screens of later parts say they are not available yet; /olduser-types goes to /user-types', async ({
-    page,
-    loginAs,
-  }) => {
+  test('/integration opens the integrations list; /olduser-types goes to /user-types', async ({ page, loginAs }) => {
     await loginAs('acmeAdmin');
     await page.goto('/olduser-types');
     await expect(page).toHaveURL(/\/user-types$/);
     await expect(page.getByRole('heading', { name: 'User types' })).toBeVisible();
     await page.goto('/integration');
-    await expect(page.getByTestId('coming-soon-page')).toContainText('Not available yet');
-    await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+    await expect(page.getByTestId('integrations-page')).toBeVisible();
+    await expect(page.getByTestId('coming-soon-page')).toHaveCount(0);
   });
 
   test('/settings lists the settings screens with what each is for, in English and Arabic', async ({

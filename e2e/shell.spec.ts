@@ -29,13 +29,12 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('areas not built yet say "Soon" in the menu and the top bar before anyone opens them', async ({
+  test('every area is built: nothing says "Soon" in the menu or the top bar, and Integrations opens its list', async ({
     page,
     loginAs,
   }) => {
     await loginAs('acmeAdmin');
     const menu = page.getByTestId('side-menu');
-    await expect(menu.getByTestId('menu-integration').getByTestId('menu-soon')).toHaveText('Soon');
     for (const item of [
       'dashboard',
       'users',
@@ -43,6 +42,7 @@ test.describe('app shell', () => {
       'reporting',
       'journeys',
       'compliances',
+      'integration',
       'emergency',
       'passport',
     ]) {
@@ -50,18 +50,20 @@ test.describe('app shell', () => {
     }
     await expect(page.getByTestId('quick-link-emergency_list').getByTestId('quick-link-soon')).toHaveCount(0);
     await expect(page.getByTestId('quick-link-add_visits').getByTestId('quick-link-soon')).toHaveCount(0);
-    // Inside a group, only the links not built yet: every settings link is built now.
     await menu.getByTestId('menu-settings').click();
     await expect(menu.getByTestId('menu-privacy_manager')).toBeVisible();
     await expect(menu.getByTestId('menu-privacy_manager').getByTestId('menu-soon')).toHaveCount(0);
     await expect(menu.getByTestId('menu-user_types').getByTestId('menu-soon')).toHaveCount(0);
     await menu.getByTestId('menu-integration').click();
-    await expect(page.getByTestId('coming-soon-page')).toBeVisible();
+    await expect(page.getByTestId('integrations-page')).toBeVisible();
+    await expect(page.getByTestId('coming-soon-page')).toHaveCount(0);
 
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.reload();
-    await expect(menu.getByTestId('menu-integration').getByTestId('menu-soon')).toHaveText('قريبًا');
-    await expect(page.getByTestId('coming-soon-page')).toContainText('غير متاح بعد');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('integrations-page')).toBeVisible();
+    await expect(menu.getByTestId('menu-integration').getByTestId('menu-soon')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 
   test('an employee sees only what the role allows', async ({ page, loginAs }) => {
