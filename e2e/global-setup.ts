@@ -74,6 +74,9 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
     API_TOKEN_RATE_LIMIT: '100000',
     DEVICE_RATE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // The directories' local fakes, as the demo runs them, on free ports (the integrations journey).
+    DIRECTORY_FAKES: 'true',
+    DIRECTORY_FAKES_PORT: '0',
   };
   // Embedded database only (see above); mail goes to the outbox table and the tests' mail sink.
   delete env.DATABASE_URL;

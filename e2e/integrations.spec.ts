@@ -4,35 +4,33 @@ import { screenPath } from './fixtures/screens';
 import { signInPlace, type SignInPlace } from './fixtures/sign-in-place';
 import { expect, test } from './fixtures/test';
 import { loadWorld } from './fixtures/world';
-import { NET2_FAKE_LOGIN, startNet2Fake } from '../apps/server/src/modules/integrations/fakes/net2-fake';
-import type { FakeServer } from '../apps/server/src/modules/integrations/fakes/fake-server';
+import { GRAPH_FAKE_APP, graphDemoUser } from '../apps/server/src/modules/integrations/fakes/microsoft-graph-fake';
 
-// A directory integration from the browser, against the local fake of Paxton Net2's API that this test
-// runs (the server reaches it on this machine): connect, map departments to a user type, the first
-// sync, fix a record with an error and a duplicate, migrate, and the integration's view; then the view
-// in Arabic. The demo people include one without a surname and one whose email the company already has.
+// A directory integration from the browser, against the demo's Microsoft Entra ID (the server runs the
+// local fakes of the directories, DIRECTORY_FAKES=true, as a demo does): connect with the app
+// registration, map a group to a user type, the first sync, fix a record with an error and a duplicate,
+// migrate, and the integration's view; then the view in Arabic. The Staff group's people include one
+// without a surname and one whose email the company already has.
 
 const suffix = Math.random().toString(36).slice(2, 8);
-const NAME = `Doors ${suffix}`;
-const SITE = `E2E Doors site ${suffix}`;
-const TYPE = `E2E Doors staff ${suffix}`;
+const NAME = `Entra ${suffix}`;
+const SITE = `E2E Entra site ${suffix}`;
+const TYPE = `E2E Entra staff ${suffix}`;
 
 let api: ApiCaller;
 let place: SignInPlace | null = null;
-let fake: { server: FakeServer; control: { login: { clientId: string } } } | null = null;
 let existing: string | null = null;
 
 test.beforeAll(async () => {
-  fake = await startNet2Fake({ demo: true, clientId: crypto.randomUUID() });
   api = await apiCaller(loadWorld().people.acmeAdmin);
   place = await signInPlace(api, {
     site: SITE,
-    area: `Doors lobby ${suffix}`,
+    area: `Entra lobby ${suffix}`,
     type: TYPE,
-    journey: `E2E Doors ${suffix}`,
+    journey: `E2E Entra ${suffix}`,
   });
-  // The first demo record's email: the sync finds this person and asks which one the record is.
-  existing = await place.addPerson(`Known Person${suffix}`, 'user00001@net2.example');
+  // The first demo person's email: the sync finds this person and asks which one the record is.
+  existing = await place.addPerson(`Known Person${suffix}`, graphDemoUser(1).mail!);
 });
 
 test.afterAll(async () => {
@@ -46,7 +44,6 @@ test.afterAll(async () => {
     .catch(() => null);
   for (const person of people?.data ?? []) await api.call('DELETE', `/people/${person.id}`).catch(gone);
   if (existing) await api.call('DELETE', `/people/${existing}`).catch(gone);
-  await fake?.server.close();
   await api.dispose();
 });
 
@@ -60,25 +57,27 @@ test('connects a directory, maps it, syncs, fixes an error and a duplicate, migr
   await expect(page.getByTestId('integrations-page')).toBeVisible();
   await page.getByRole('link', { name: 'Connect a directory' }).first().click();
   await expect(page).toHaveURL(/\/sync-integration/);
-  await page.getByTestId('directory-card').filter({ hasText: 'Paxton Net2' }).click();
+  await expect(page.getByTestId('directory-card')).toHaveCount(5);
+  expect(await blockingViolations(page)).toEqual([]);
+  await page.screenshot({ path: screenPath('integrations-directories-en'), animations: 'disabled' });
+  await page.getByTestId('directory-card').filter({ hasText: 'Microsoft Entra ID' }).click();
   await page.getByTestId('integration-name-input').fill(NAME);
   await expect(page.getByTestId('integration-name-free')).toBeVisible();
-  await page.getByTestId('credential-server_url').fill(fake!.server.url);
-  await page.getByTestId('credential-username').fill(NET2_FAKE_LOGIN.username);
-  await page.getByTestId('credential-client_id').fill(fake!.control.login.clientId);
-  // A wrong password is refused by the directory, on the password.
-  await page.getByTestId('credential-password').fill('not-it');
+  await page.getByTestId('credential-tenant_id').fill(GRAPH_FAKE_APP.tenantId);
+  await page.getByTestId('credential-client_id').fill(GRAPH_FAKE_APP.clientId);
+  // A secret's ID instead of its value is refused by Microsoft Entra, on the secret.
+  await page.getByTestId('credential-client_secret').fill('not-the-value');
   await page.getByTestId('connect-submit').click();
   await expect(page.getByText(/Authentication failed/).first()).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: screenPath('integrations-connect-en'), animations: 'disabled' });
-  await page.getByTestId('credential-password').fill(NET2_FAKE_LOGIN.password);
+  await page.getByTestId('credential-client_secret').fill(GRAPH_FAKE_APP.clientSecret);
   await page.getByTestId('connect-submit').click();
   await expect(page.getByText('Authentication Success')).toBeVisible();
   await expect(page).toHaveURL(/\/integration-settings\?id=/);
 
-  // Settings: the site, three departments as the user type, every detail.
-  await expect(page.getByTestId('group-mapping-row')).toHaveCount(5);
+  // Settings: the site, the Staff group as the user type, every detail.
+  await expect(page.getByTestId('group-mapping-row')).toHaveCount(4);
   // A site the admin can pick (the only one offered is chosen already).
   if ((await page.locator('.mantine-MultiSelect-pill', { hasText: SITE }).count()) === 0) {
     await page.getByTestId('settings-site-ids').click();
@@ -86,14 +85,12 @@ test('connects a directory, maps it, syncs, fixes an error and a duplicate, migr
     await page.keyboard.press('Escape');
   }
   await expect(page.locator('.mantine-MultiSelect-pill', { hasText: SITE })).toBeVisible();
-  for (const department of ['Reception', 'Engineering', 'Facilities']) {
-    await page
-      .getByTestId('group-mapping-row')
-      .filter({ hasText: department })
-      .getByTestId('group-mapping-user-type')
-      .click();
-    await page.getByRole('option', { name: TYPE, exact: true }).click();
-  }
+  await page
+    .getByTestId('group-mapping-row')
+    .filter({ hasText: 'Staff' })
+    .getByTestId('group-mapping-user-type')
+    .click();
+  await page.getByRole('option', { name: TYPE, exact: true }).click();
   expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: screenPath('integrations-settings-en'), animations: 'disabled', fullPage: true });
   await page.getByTestId('settings-save-sync').click();
@@ -138,6 +135,14 @@ test('connects a directory, maps it, syncs, fixes an error and a duplicate, migr
   await expect(page.getByTestId('sync-log')).toHaveCount(2);
   expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: screenPath('integrations-view-en'), animations: 'disabled', fullPage: true });
+
+  // A flow page opened in a new tab goes to the list (spec §2), whatever its id names.
+  for (const id of [crypto.randomUUID(), new URL(page.url()).pathname.split('/')[2]!]) {
+    const tab = await page.context().newPage();
+    await tab.goto(`/integration-error?id=${id}`);
+    await expect(tab).toHaveURL(/\/integration$/);
+    await tab.close();
+  }
 
   // Arabic: the same view, right to left.
   await page.getByTestId('language-menu').click();

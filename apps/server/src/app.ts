@@ -90,6 +90,7 @@ import { identityProviderRoutes } from './modules/company-sign-in/identity-provi
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationFlowRoutes } from './modules/integrations/integration-flow.routes';
 import { integrationRunJob, integrationScheduleJob } from './modules/integrations/integration-runs';
+import { createDirectoryHttp, type DirectoryHttp } from './modules/integrations/connectors/http';
 import { integrationScansRoutes } from './modules/integrations/integration-scans.routes';
 import { integrationWriteBackJob } from './modules/integrations/write-back';
 import { scimRoutes } from './modules/scim/scim.routes';
@@ -101,6 +102,8 @@ export type AppOptions = {
   secrets?: Secrets;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Tests give a client that records a Retry-After instead of waiting it out. */
+  directoryHttp?: DirectoryHttp;
 };
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -116,6 +119,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('secrets', secrets);
   app.decorate('passportClient', createPassportClient(opts.env, secrets));
   app.decorate('companyProviderClients', createCompanyProviderClients(secrets));
+  app.decorate('directoryHttp', opts.directoryHttp ?? createDirectoryHttp());
   // Security headers (helmet), built once (decision 024).
   const securityHeaders = buildSecurityHeaders();
   app.addHook('onRequest', (req, reply, done) => {

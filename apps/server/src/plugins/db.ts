@@ -7,6 +7,7 @@ import { createFileStore, type FileStore } from '../lib/file-store';
 import type { Secrets } from '../lib/secrets';
 import type { PassportClient } from '../modules/passport-sign-in/passport-client';
 import type { CompanyProviderClients } from '../modules/company-sign-in/company-client';
+import type { DirectoryHttp } from '../modules/integrations/connectors/http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     passportClient: PassportClient;
     /** The dashboard as a client of each company's own identity provider. */
     companyProviderClients: CompanyProviderClients;
+    /** Every call to a directory (Google, Microsoft Graph, Wonde, Net2) goes through it: timeout, retries, Retry-After. */
+    directoryHttp: DirectoryHttp;
   }
 }
 

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createPglite } from '../../src/db/pglite';
+import type { DirectoryHttp } from '../../src/modules/integrations/connectors/http';
 
 /** 32 bytes, as an operator sets SECRETS_KEY. */
 export const TEST_SECRETS_KEY = '7f'.repeat(32);
@@ -55,7 +56,7 @@ async function openOwnDatabase(templateUrl: string): Promise<Database> {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   shared?: { db: Database },
-  { ownDatabase = false }: { ownDatabase?: boolean } = {},
+  { ownDatabase = false, directoryHttp }: { ownDatabase?: boolean; directoryHttp?: DirectoryHttp } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fd-app-'));
   const db = shared?.db ?? (await openTestDatabase({ own: ownDatabase }));
@@ -76,7 +77,7 @@ export async function createTestApp(
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...overrides,
   });
-  const app = await buildApp({ env, db, logger: false });
+  const app = await buildApp({ env, db, logger: false, directoryHttp });
   await app.ready();
   return {
     app,

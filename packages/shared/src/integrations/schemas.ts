@@ -164,6 +164,13 @@ export const directoryOptionsSchema = z.object({
   no_group_to_map: z.boolean(),
 });
 
+/** What the settings and fix forms choose from: the sites and user types the caller may give an integration. */
+export const integrationChoicesSchema = z.object({
+  sites: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  user_types: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type IntegrationChoices = z.infer<typeof integrationChoicesSchema>;
+
 export const integrationAreaSchema = z.object({
   id: z.uuid(),
   area_id: z.uuid(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationRecord } from './integrations.repository';
 import { CONNECTORS, endpointsOf, isReadDirectory } from './connectors/index';
-import { createDirectoryHttp, type DirectoryHttp } from './connectors/http';
 import type { ConnectorDeps, DirectoryCredentials, DirectorySession } from './connectors/types';
 
 // Reaching an integration's directory: its secrets unsealed with the installation's key (never
@@ -21,16 +20,9 @@ export function openSecrets(app: FastifyInstance, sealed: string | null): Record
   }
 }
 
-const httpOverrides = new WeakMap<object, DirectoryHttp>();
-
-/** Tests give the app a client that does not wait real seconds for a Retry-After. */
-export function useDirectoryHttp(app: FastifyInstance, http: DirectoryHttp) {
-  httpOverrides.set(app, http);
-}
-
 export function connectorDeps(app: FastifyInstance): ConnectorDeps {
   return {
-    http: httpOverrides.get(app) ?? createDirectoryHttp(),
+    http: app.directoryHttp,
     now: () => new Date(),
     endpoints: endpointsOf(app.env),
   };

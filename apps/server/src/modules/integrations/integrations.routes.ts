@@ -9,6 +9,7 @@ import {
   googleAuthorizeBodySchema,
   googleAuthorizeResponseSchema,
   integrationAreaSchema,
+  integrationChoicesSchema,
   integrationListSchema,
   integrationNameQuerySchema,
   integrationSchema,
@@ -21,6 +22,7 @@ import {
 import { nameAvailabilitySchema } from '@app/shared/attendance/schemas';
 import { idParam, okResponse } from '@app/shared/http/paging';
 import { requireAccess } from '../../plugins/auth';
+import { integrationChoices } from './integration-choices.service';
 import { finishGoogleConsent, getGoogleAuthorization, startGoogleConsent } from './google-consent';
 import {
   changeStatus,
@@ -56,6 +58,18 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: listDirectories(app) }),
+  );
+  app.get(
+    '/integrations/choices',
+    {
+      config: ACCESS,
+      schema: {
+        tags,
+        summary: 'The sites and user types the caller may give an integration (settings, fixing a record)',
+        response: { 200: integrationChoicesSchema },
+      },
+    },
+    async (req) => integrationChoices(app, requireAccess(req)),
   );
   app.get(
     '/integrations',

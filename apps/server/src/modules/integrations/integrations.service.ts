@@ -60,16 +60,6 @@ export function listDirectories(app: FastifyInstance): Directory[] {
   }));
   return [
     ...read,
-    // Listed, not offered: its connector is not part of this installation yet.
-    {
-      code: 'azureAD',
-      config_keys: ['tenant_id', 'client_id'],
-      secret_keys: ['client_secret'],
-      fields: ['email', 'phone', 'id_number', 'department'],
-      writes_back: false,
-      available: false,
-      consent: false,
-    },
     {
       code: 'scim',
       config_keys: [],
@@ -177,7 +167,7 @@ async function authenticate(
     if (err instanceof DirectoryAuthError) {
       const connector = isReadDirectory(dirCode) ? CONNECTORS[dirCode] : null;
       throw new AppError('rule_violation', {
-        field: connector?.secretKeys[0] ?? 'config',
+        field: err.field ?? connector?.secretKeys[0] ?? 'config',
         messageKey: err.directoryMessage ? 'integration_auth_failed_with_message' : 'integration_auth_failed',
         vars: { message: err.directoryMessage ?? '' },
       });

@@ -1,18 +1,19 @@
 import type { Env } from '../../../config/env';
 import { googleDirectoryConnector } from './google-directory';
+import { microsoftGraphConnector } from './microsoft-graph';
 import { net2Connector } from './net2';
 import type { DirectoryCode, DirectoryConnector, DirectoryEndpoints } from './types';
 import { wondeConnector } from './wonde';
 
 // The directories the product reads (decision 048). SCIM is not here: its identity provider pushes to
-// us (modules/scim). A directory of the spec without its connector yet (Microsoft Entra ID) is not
-// offered: creating one answers that it is not available.
+// us (modules/scim).
 
 export const CONNECTORS = {
   googleAD: googleDirectoryConnector,
+  azureAD: microsoftGraphConnector,
   paxton: net2Connector,
   wonde: wondeConnector,
-} satisfies Partial<Record<DirectoryCode, DirectoryConnector>>;
+} satisfies Record<DirectoryCode, DirectoryConnector>;
 
 export type ReadCode = keyof typeof CONNECTORS;
 

@@ -135,6 +135,8 @@ export class DirectoryAuthError extends Error {
     message: string,
     /** The directory's own words when they help the admin (spec sync code 10), e.g. Wonde's pending approval. */
     readonly directoryMessage: string | null = null,
+    /** The config or secret key the directory refused, when it says which (else the first secret). */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'DirectoryAuthError';

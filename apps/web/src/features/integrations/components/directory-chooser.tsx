@@ -35,7 +35,8 @@ export function DirectoryChooser({ directories, onChoose }: DirectoryChooserProp
           >
             <Card withBorder radius="md" padding="lg" h="100%" style={{ opacity: unavailable ? 0.6 : 1 }}>
               <Stack gap="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                {/* The badge goes under the name when the card has no room for both on a line. */}
+                <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
                   <Group gap="sm" wrap="nowrap">
                     <DirectoryLogo code={directory.code} size={40} />
                     <Text fw={600}>{name(directory.code)}</Text>

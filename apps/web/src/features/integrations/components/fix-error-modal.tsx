@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { focusFirstInvalid } from '@/lib/first-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFixTempUserError } from '../api/fix-temp-user-error';
-import { useUserTypeOptions } from '../api/list-user-type-options';
+import { useUserTypeOptions } from '../api/get-integration-choices';
 import {
   fixErrorBody,
   fixErrorValues,

@@ -2,7 +2,7 @@ import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/co
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserTypeOption } from '../api/list-user-type-options';
+import type { UserTypeOption } from '../api/get-integration-choices';
 import type { GroupRow } from '../utils/settings-form';
 
 /** Past this many groups, a search narrows the table. */

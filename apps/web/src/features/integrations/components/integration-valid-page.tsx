@@ -1,7 +1,6 @@
-import { Badge, Button, Center, EmptyState, Group, Loader, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconDatabaseImport, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PagedListCard } from '@/components/ui/paged-list-card';
 import { formatDateTime } from '@/lib/dates';
 import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
@@ -10,14 +9,13 @@ import { useTempUsers } from '../api/list-temp-users';
 import { useSyncedUsers } from '../api/list-synced-users';
 import { useStartMigration } from '../api/start-migration';
 import { useFlowEntryGuard } from '../hooks/use-flow-entry-guard';
-import { useListFilters, usePageCount } from '../hooks/use-list-filters';
+import { useListFilters } from '../hooks/use-list-filters';
 import { phoneText } from '../utils/fix-error';
 import { syncStatusHref } from '../utils/flow-pages';
 import { refusalMessage } from '../utils/refusal';
 import { RecordValue } from './record-value';
 import { TempUsersLayout } from './temp-users-layout';
-
-const LIMIT = 10;
+import { TEMP_USERS_PAGE, TempUsersList } from './temp-users-list';
 
 /**
  * Spec §2 /integration-valid?id=[&from=view]: "loads synced users when coming from the view, otherwise
@@ -34,9 +32,12 @@ export function IntegrationValidPage() {
 function ValidRecords({ integrationId }: { integrationId: string }) {
   const { t } = useTranslation('integrations');
   const filters = useListFilters();
-  const list = useTempUsers(integrationId, { state: 'valid', page: filters.page, limit: LIMIT, search: filters.term });
-  const data = list.data;
-  const pages = usePageCount(data?.count, LIMIT, filters.page, filters.setPage);
+  const list = useTempUsers(integrationId, {
+    state: 'valid',
+    page: filters.page,
+    limit: TEMP_USERS_PAGE,
+    search: filters.term,
+  });
   const migrate = useStartMigration();
   const searched = (filters.term ?? '') !== '';
 
@@ -62,44 +63,27 @@ function ValidRecords({ integrationId }: { integrationId: string }) {
           onClick={start}
           loading={migrate.isPending}
           // Nothing to migrate: the server would refuse it (fix the errors and duplicates first).
-          disabled={!searched && data?.count === 0}
+          disabled={!searched && list.data?.count === 0}
           data-testid="integration-migrate"
         >
           {t('valid_page.migrate')}
         </Button>
       }
     >
-      <PagedListCard
+      <TempUsersList
         testId="integration-valid"
-        search={filters.search}
-        onSearch={filters.setSearch}
-        searchLabel={t('temp_users.search')}
-        countLabel={data ? t('valid_page.count', { count: data.count }) : null}
-        loadFailed={list.isError}
-        loadFailedTitle={t('temp_users.load_failed')}
-        onRetry={() => void list.refetch()}
-        empty={
-          data && data.data.length === 0 ? (
-            <EmptyState
-              icon={<IconUsers size={28} />}
-              title={searched ? t('temp_users.empty_search') : t('valid_page.empty_title')}
-              description={searched ? undefined : t('valid_page.empty_body')}
-              py="xl"
-              data-testid="integration-valid-empty"
-            />
-          ) : null
-        }
-        page={filters.page}
-        pages={pages}
-        onPage={filters.setPage}
+        filters={filters}
+        list={list}
+        countLabel={(count) => t('valid_page.count', { count })}
+        empty={{ icon: <IconUsers size={28} />, title: t('valid_page.empty_title'), body: t('valid_page.empty_body') }}
       >
-        {data ? (
+        {(users, busy) => (
           <Table.ScrollContainer minWidth={860}>
             <Table
               verticalSpacing="xs"
               highlightOnHover
               data-testid="valid-records-table"
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              style={{ opacity: busy ? 0.6 : 1 }}
             >
               <Table.Thead>
                 <Table.Tr>
@@ -112,7 +96,7 @@ function ValidRecords({ integrationId }: { integrationId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.data.map((user) => (
+                {users.map((user) => (
                   <Table.Tr key={user.id} data-testid="valid-record">
                     <Table.Td>
                       <RecordValue
@@ -144,12 +128,8 @@ function ValidRecords({ integrationId }: { integrationId: string }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        ) : (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('temp_users.loading')} />
-          </Center>
         )}
-      </PagedListCard>
+      </TempUsersList>
     </TempUsersLayout>
   );
 }
@@ -157,10 +137,7 @@ function ValidRecords({ integrationId }: { integrationId: string }) {
 function SyncedPeople({ integrationId }: { integrationId: string }) {
   const { t } = useTranslation('integrations');
   const filters = useListFilters();
-  const list = useSyncedUsers(integrationId, { page: filters.page, limit: LIMIT, search: filters.term });
-  const data = list.data;
-  const pages = usePageCount(data?.count, LIMIT, filters.page, filters.setPage);
-  const searched = (filters.term ?? '') !== '';
+  const list = useSyncedUsers(integrationId, { page: filters.page, limit: TEMP_USERS_PAGE, search: filters.term });
 
   return (
     <TempUsersLayout
@@ -170,37 +147,24 @@ function SyncedPeople({ integrationId }: { integrationId: string }) {
       title={t('synced_page.title')}
       description={t('synced_page.description')}
     >
-      <PagedListCard
+      <TempUsersList
         testId="integration-synced"
-        search={filters.search}
-        onSearch={filters.setSearch}
-        searchLabel={t('temp_users.search')}
-        countLabel={data ? t('synced_page.count', { count: data.count }) : null}
-        loadFailed={list.isError}
-        loadFailedTitle={t('temp_users.load_failed')}
-        onRetry={() => void list.refetch()}
-        empty={
-          data && data.data.length === 0 ? (
-            <EmptyState
-              icon={<IconUsers size={28} />}
-              title={searched ? t('temp_users.empty_search') : t('synced_page.empty_title')}
-              description={searched ? undefined : t('synced_page.empty_body')}
-              py="xl"
-              data-testid="integration-synced-empty"
-            />
-          ) : null
-        }
-        page={filters.page}
-        pages={pages}
-        onPage={filters.setPage}
+        filters={filters}
+        list={list}
+        countLabel={(count) => t('synced_page.count', { count })}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: t('synced_page.empty_title'),
+          body: t('synced_page.empty_body'),
+        }}
       >
-        {data ? (
+        {(rows, busy) => (
           <Table.ScrollContainer minWidth={760}>
             <Table
               verticalSpacing="xs"
               highlightOnHover
               data-testid="synced-people-table"
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              style={{ opacity: busy ? 0.6 : 1 }}
             >
               <Table.Thead>
                 <Table.Tr>
@@ -212,7 +176,7 @@ function SyncedPeople({ integrationId }: { integrationId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.data.map((person) => (
+                {rows.map((person) => (
                   <Table.Tr
                     key={person.id}
                     data-testid="synced-person"
@@ -249,12 +213,8 @@ function SyncedPeople({ integrationId }: { integrationId: string }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        ) : (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('temp_users.loading')} />
-          </Center>
         )}
-      </PagedListCard>
+      </TempUsersList>
     </TempUsersLayout>
   );
 }

@@ -31,6 +31,8 @@ export function useListFilters() {
   };
 }
 
+export type ListFilters = ReturnType<typeof useListFilters>;
+
 /**
  * The number of pages of a list of `count` (once known); a page past the last one (its last record
  * fixed, or ignored) steps back to the last.
