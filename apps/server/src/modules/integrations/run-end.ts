@@ -88,6 +88,8 @@ export function failureOf(err: unknown): { code: number; message: string } {
       ? { code: SYNC_CODES.authFailedWithMessage, message: err.directoryMessage }
       : { code: SYNC_CODES.authFailed, message: 'integration_reauthenticate' };
   }
+  if (err instanceof DirectoryUnavailableError && err.messageKey)
+    return { code: SYNC_CODES.failed, message: err.messageKey };
   if (err instanceof DirectoryUnavailableError || err instanceof DirectoryHttpError) {
     return { code: SYNC_CODES.failed, message: 'integration_directory_unreachable' };
   }

@@ -79,6 +79,7 @@ const groupGone = (id: string) =>
   new DirectoryUnavailableError(
     `Microsoft Entra has no group ${id} any more: it may have been deleted; map another group`,
     404,
+    'integration_group_gone',
   );
 
 /** A group's members@delta that are users (nested groups, devices and contacts are not people). */

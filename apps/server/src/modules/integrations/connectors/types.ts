@@ -148,6 +148,8 @@ export class DirectoryUnavailableError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** What the admin is told when it is not the directory's being out of reach (an `errors:` key). */
+    readonly messageKey: string | null = null,
   ) {
     super(message);
     this.name = 'DirectoryUnavailableError';
