@@ -138,7 +138,9 @@ export function SyncHealthCard({ integration, stats }: { integration: Integratio
               c={delta === 'expired' ? 'orange.9' : undefined}
               fw={delta === 'fresh' ? undefined : 600}
             >
-              {t('integration_view.health.days', { count: Math.floor(stats.delta_age_days ?? 0) })}
+              {(stats.delta_age_days ?? 0) < 1
+                ? t('integration_view.health.under_a_day')
+                : t('integration_view.health.days', { count: Math.floor(stats.delta_age_days ?? 0) })}
             </Text>
             <Text span display="block" size="xs" c="dimmed">
               {t('integration_view.health.delta_hint', { days: DELTA_LINK_DAYS })}
