@@ -18,15 +18,16 @@ function documentLoad(): DocumentLoad {
 
 /**
  * The history entry the document opened on, if it is a flow page: decided once, by the first flow
- * page the document shows. If that page is at the address the document was loaded at, its history
- * entry is the document's entry; any other (a page the app moved to, the same address opened again
- * from the list after a redirect) has a key of its own.
+ * page the document shows, as its position in the tab's history. A position, not the entry's key: the
+ * router may replace the entry while the app starts (a new key, the same position), and then the page
+ * is still the one the browser loaded. Any page the app moves to after it (a push, even to the same
+ * address from the list after a redirect) has a later position; the redirect itself replaces the entry.
  */
-let entryKey: string | null | undefined;
+let entryIndex: number | null | undefined;
 
-function isDocumentEntry(locationKey: string | undefined, pathname: string, load: DocumentLoad): boolean {
-  if (entryKey === undefined) entryKey = load.pathname === pathname ? (locationKey ?? null) : null;
-  return entryKey !== null && entryKey === locationKey;
+function isDocumentEntry(index: number | undefined, pathname: string, load: DocumentLoad): boolean {
+  if (entryIndex === undefined) entryIndex = load.pathname === pathname ? (index ?? null) : null;
+  return entryIndex !== null && entryIndex === index;
 }
 
 /**
@@ -38,11 +39,8 @@ function isDocumentEntry(locationKey: string | undefined, pathname: string, load
 export function useFlowEntryGuard(): string | null {
   // The page's own match: while the app moves on to another page it keeps its own id.
   const search: Record<string, unknown> = useSearch({ strict: false });
-  const { key, pathname } = useRouterState({
-    select: (state) => ({
-      key: state.location.state.__TSR_key ?? state.location.state.key,
-      pathname: state.location.pathname,
-    }),
+  const { index, pathname } = useRouterState({
+    select: (state) => ({ index: state.location.state.__TSR_index, pathname: state.location.pathname }),
     structuralSharing: true,
   });
   const raw = search.id;
@@ -50,7 +48,7 @@ export function useFlowEntryGuard(): string | null {
   const id = raw === undefined || raw === null ? null : typeof raw === 'string' ? raw : '-';
   const load = documentLoad();
   const decision = decideFlowEntry({
-    documentEntry: isDocumentEntry(key, pathname, load),
+    documentEntry: isDocumentEntry(index, pathname, load),
     navigation: load.navigation,
     id,
   });
