@@ -6,8 +6,8 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup
-//                                  which cases (default all)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync
+//                                  which cases (default all); directory-sync alone needs no data set
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -18,6 +18,8 @@
 //   BENCH_EMERGENCY_PEOPLE=5000, BENCH_WARDENS=50, BENCH_MARK_RATE=10, BENCH_MARK_SECONDS=20   the
 //                                  emergency case: people on site, wardens watching, marks per second
 //   BENCH_KIOSK_SCANS=200          timed QR scans of the kiosk-scan case (one kiosk, one after another)
+//   BENCH_DIRECTORY_USERS=50000    users of the directory-sync case's Microsoft Graph fake (a quarter of
+//                                  them for its memory reference)
 //   KIOSK_DIST=apps/kiosk/dist     the built kiosk app the server serves under /kiosk/ (the kiosk-app case)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   the PostgreSQL server; the bench makes
 //                                  and uses only databases named bench_<hash> (kept) and
@@ -39,6 +41,7 @@ import { listVariants, measureLists, measureRawSql } from './cases/list-latency'
 import { liveBackgroundSeconds, measureLive } from './cases/live';
 import { measureEmergency } from './cases/emergency';
 import { measureDuplicates } from './cases/duplicates';
+import { emptyDatabase, measureDirectorySync } from './cases/directory-sync';
 import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureVisitSummary } from './cases/visit-summary';
@@ -53,7 +56,7 @@ import {
 import { measureFrameworkFloor, measureHello, measureRatio } from './cases/throughput';
 import type { VariantSql } from './load/raw-sql';
 import { ensureDataSet, makeWorkingCopy, removeStaleCopies, type WorkingCopy } from './lib/data-sets';
-import { readOptions, type Options } from './lib/options';
+import { readOptions, type CaseName, type Options } from './lib/options';
 import { checkServer, dropStaleCopies } from './lib/postgres-admin';
 import { cleanUp, installExitHandlers } from './lib/processes';
 import { consoleTable, writeMarkdown, type Row } from './lib/report';
@@ -62,6 +65,9 @@ import { wrkMissing } from './lib/wrk';
 
 const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 const WORK_DIR = path.join(RESULTS_DIR, 'last-run');
+
+/** Cases that make their own company and start their own servers: they need neither the data set nor the shared server. */
+const OWN_DATA: readonly CaseName[] = ['directory-sync'];
 
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(0)} s`;
 const loadAverage = () =>
@@ -106,7 +112,7 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
     );
   }
 
-  const needsServer = options.cases.some((c) => c !== 'startup');
+  const needsServer = options.cases.some((c) => c !== 'startup' && !OWN_DATA.includes(c));
   if (needsServer) {
     console.log(`[${kind}] starting the server (${serverEntry().entry})…`);
     const server = await startServer(kind, copy.location, path.join(WORK_DIR, `${kind}-server.log`));
@@ -226,7 +232,14 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
     console.log(`[${kind}] startup…`);
     rows.push(...(await guard('startup', kind, () => measureStartupCase(kind, copy.location))));
   }
+  // Last: 62,500 people in companies of its own, each sync on a server of its own.
+  if (wants('directory-sync')) rows.push(...(await measureDirectorySyncCase(kind, options, copy.location)));
   return rows;
+}
+
+async function measureDirectorySyncCase(kind: DatabaseKind, options: Options, location: string): Promise<Row[]> {
+  console.log(`[${kind}] directory sync…`);
+  return guard('directory-sync', kind, () => measureDirectorySync({ kind, options, location, workDir: WORK_DIR }));
 }
 
 async function main(): Promise<number> {
@@ -264,7 +277,19 @@ async function main(): Promise<number> {
     `load average before: ${loadAverage()} (the machine is shared: figures move with it)`,
   ];
   const rows: Row[] = [];
+  // Only cases with data of their own: an empty database, no data set generated or copied.
+  const needsDataSet = options.cases.some((c) => !OWN_DATA.includes(c));
   for (const kind of options.databases) {
+    if (!needsDataSet) {
+      const empty = await emptyDatabase(kind, options);
+      context.push(`${kind}: no data set needed; an empty database`);
+      try {
+        rows.push(...(await measureDirectorySyncCase(kind, options, empty.location)));
+      } finally {
+        await empty.drop();
+      }
+      continue;
+    }
     let copy: WorkingCopy | null = null;
     try {
       const set = await ensureDataSet(kind, options, WORK_DIR);

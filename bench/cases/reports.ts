@@ -3,7 +3,7 @@
 // export to xlsx of 100,000 and of all (about 1,000,000) rows, its rows per second beside bare exceljs
 // streaming of the same rows (bench/load/export-baseline.ts) and the server's peak memory for each; and,
 // while an export runs, another process's longest wait for a small request (bench/load/ticker.ts).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { HISTORY_COLUMNS } from '@app/shared/reports/history';
@@ -11,7 +11,7 @@ import { dayRange, localDay } from '@app/shared/visits/rules';
 import { encodeCursor } from '../../apps/server/src/db/keyset';
 import { BENCH_DIR, ROOT } from '../dataset/data-set';
 import type { Row } from '../lib/report';
-import { ms, perSecond } from '../lib/stats';
+import { ms, perSecond, rssMb } from '../lib/stats';
 import type { ExportBaselineResult, ExportBaselineSettings } from '../load/export-baseline';
 import type { ReportLatency, ReportLatencySettings, ReportRequest } from '../load/report-latency';
 import type { ReportSqlResult, ReportSqlSettings } from '../load/report-sql';
@@ -36,15 +36,6 @@ const EXPORT_TIMEOUT_MS = 60 * 60 * 1000;
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const rssMb = (pid: number): number => {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-};
 
 const sleep = (msValue: number) => new Promise<void>((resolve) => setTimeout(resolve, msValue));
 

@@ -21,3 +21,10 @@ export const uuid7 = (timestamp: string) =>
 /** `list[1 + floor(r * length)]`: an element picked by a random number in [0, 1). */
 export const pick = (list: readonly string[], random: string) =>
   `(${textArray(list)})[1 + floor(${random} * ${list.length})::int]`;
+
+/** `($1, $2), ($3, $4)`: the value lists of a multi-row INSERT of `rows` rows of `width` columns. */
+export const placeholders = (rows: number, width: number) =>
+  Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
+  ).join(', ');

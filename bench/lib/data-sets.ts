@@ -18,7 +18,7 @@ import {
 } from '../dataset/data-set';
 import type { Options } from './options';
 import { copyDatabase, createDatabase, databaseExists, databaseUrl, dropDatabase } from './postgres-admin';
-import { onCleanup, runNode } from './processes';
+import { onCleanupOnce, runNode } from './processes';
 
 const GENERATE = path.join(BENCH_DIR, 'dataset/generate.ts');
 
@@ -158,13 +158,7 @@ export async function makeWorkingCopy(
     location = dir;
     drop = async () => rmSync(dir, { recursive: true, force: true });
   }
-  let dropped = false;
-  const dropOnce = async () => {
-    if (dropped) return;
-    dropped = true;
-    await drop();
-  };
-  onCleanup(dropOnce);
+  const dropOnce = onCleanupOnce(drop);
   const copyMs = performance.now() - t0;
 
   const t1 = performance.now();

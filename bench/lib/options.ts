@@ -19,6 +19,7 @@ export const CASES = [
   'kiosk-scan',
   'kiosk-replay',
   'startup',
+  'directory-sync',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 
@@ -44,6 +45,8 @@ export type Options = {
   markSeconds: number;
   /** The kiosk-scan case: timed QR scans, one after another, as one kiosk at the door (after a few untimed). */
   kioskScans: number;
+  /** The directory-sync case: users of the Microsoft Graph fake read by a first sync (and a quarter of them for memory). */
+  directoryUsers: number;
   /** The PostgreSQL server, as a URL to its maintenance database. */
   postgresUrl: string;
   scale: number;
@@ -90,6 +93,7 @@ export function readOptions(): Options {
     markRate: positive('BENCH_MARK_RATE', 10),
     markSeconds: positive('BENCH_MARK_SECONDS', 20),
     kioskScans: Math.round(positive('BENCH_KIOSK_SCANS', 200)),
+    directoryUsers: Math.round(positive('BENCH_DIRECTORY_USERS', 50_000)),
     postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     scale: positive('BENCH_SCALE', 1),
     regenerate: process.env.BENCH_REGENERATE === '1',

@@ -12,6 +12,18 @@ export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
 
+/** `fn` made to run at most once, now or at the end, whichever comes first (dropping a copy). */
+export function onCleanupOnce(fn: () => Promise<void>): () => Promise<void> {
+  let done = false;
+  const once = async () => {
+    if (done) return;
+    done = true;
+    await fn();
+  };
+  onCleanup(once);
+  return once;
+}
+
 let cleaning: Promise<void> | null = null;
 export function cleanUp(): Promise<void> {
   cleaning ??= (async () => {

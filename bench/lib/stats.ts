@@ -1,4 +1,5 @@
-// Latency figures as the cases report them.
+// Latency figures as the cases report them, and a process's memory.
+import { readFileSync } from 'node:fs';
 
 export type Latency = { n: number; p50: number; p95: number; p99: number; max: number };
 
@@ -14,3 +15,13 @@ export const ms = (value: number) =>
   Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)) : '–';
 
 export const perSecond = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '–');
+
+/** A process's resident memory in MB, from /proc (NaN once it has ended). */
+export const rssMb = (pid: number): number => {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+};

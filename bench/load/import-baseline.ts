@@ -5,6 +5,7 @@
 //   node --import tsx bench/load/import-baseline.ts <settings.json>
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { placeholders } from '../dataset/sql-text';
 import { readSettings, writeResult } from './child-io';
 import { importPerson, removeImported } from './import-sheet';
 
@@ -34,12 +35,6 @@ const COLUMNS = [
   'company_name',
   'qr_code',
 ];
-
-const placeholders = (rows: number, width: number) =>
-  Array.from(
-    { length: rows },
-    (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
-  ).join(', ');
 
 const s = readSettings<ImportBaselineSettings>();
 const client = new pg.Client({ connectionString: s.location });

@@ -6,10 +6,9 @@
 // client secret failing the run as authentication failed until a new one is typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Integration, IntegrationRun, TempUser } from '@app/shared/integrations/schemas';
+import type { Integration } from '@app/shared/integrations/schemas';
 import { rowsOf, withTenant } from '../src/db/client';
 import { directoryLinks, people } from '../src/db/schema/index';
-import { integrationRunsEnded } from '../src/modules/integrations/integration-runs';
 import { createDirectoryHttp } from '../src/modules/integrations/connectors/http';
 import {
   graphFakeUserId,
@@ -18,6 +17,7 @@ import {
 } from '../src/modules/integrations/fakes/microsoft-graph-fake';
 import type { FakeServer } from '../src/modules/integrations/fakes/fake-server';
 import { peopleWorld, type PeopleWorld } from './helpers/people-world';
+import { integrationCalls } from './helpers/integration-calls';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
 const DAY = 86_400_000;
@@ -48,19 +48,9 @@ const credentials = (change: { tenant_id?: string; client_id?: string; client_se
   secrets: { client_secret: change.client_secret ?? fake.control.clientSecret },
 });
 
-async function sync(id: string, start?: { run_id: string }) {
-  const runId = start?.run_id ?? (await w.admin.post(`/integrations/${id}/runs`, {})).json<{ run_id: string }>().run_id;
-  await integrationRunsEnded(ctx.app);
-  const res = await w.admin.get(`/integrations/${id}/runs/${runId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<IntegrationRun>();
-}
-
-async function temps(id: string, state: 'error' | 'duplicate' | 'valid') {
-  const res = await w.admin.get(`/integrations/${id}/temp-users?state=${state}&limit=100`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: TempUser[]; count: number }>();
-}
+const calls = () => integrationCalls(ctx.app, w.admin);
+const sync = (id: string, start?: { run_id: string }) => calls().sync(id, start);
+const temps = (id: string, state: 'error' | 'duplicate' | 'valid') => calls().temps(id, state);
 
 /** The users/delta calls since `from` in the fake's log: whether they started a round or followed a link. */
 function usersReads(from: number) {

@@ -3,14 +3,15 @@
 // step (unchanged, changed, removed), the schedule and the status, and who may see what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Integration, IntegrationRun, TempUser } from '@app/shared/integrations/schemas';
+import type { Integration } from '@app/shared/integrations/schemas';
 import { rowsOf, withTenant } from '../src/db/client';
 import { directoryLinks, people } from '../src/db/schema/index';
-import { integrationRunsEnded, runDueSyncs } from '../src/modules/integrations/integration-runs';
+import { runDueSyncs } from '../src/modules/integrations/integration-runs';
 import { NET2_FAKE_LOGIN, startNet2Fake, type Net2FakeControl } from '../src/modules/integrations/fakes/net2-fake';
 import type { FakeServer } from '../src/modules/integrations/fakes/fake-server';
 import { signIn } from './helpers/http-client';
 import { peopleWorld, scopedAdmin, type PeopleWorld } from './helpers/people-world';
+import { integrationCalls } from './helpers/integration-calls';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { createCompany, PASSWORD } from './helpers/world';
 
@@ -33,18 +34,9 @@ const credentials = () => ({
   secrets: { password: NET2_FAKE_LOGIN.password },
 });
 
-async function runOf(id: string, runId: string) {
-  await integrationRunsEnded(ctx.app);
-  const res = await w.admin.get(`/integrations/${id}/runs/${runId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<IntegrationRun>();
-}
-
-async function temps(id: string, state: 'error' | 'duplicate' | 'valid') {
-  const res = await w.admin.get(`/integrations/${id}/temp-users?state=${state}&limit=100`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: TempUser[]; count: number }>();
-}
+const calls = () => integrationCalls(ctx.app, w.admin);
+const runOf = (id: string, runId: string) => calls().runOf(id, runId);
+const temps = (id: string, state: 'error' | 'duplicate' | 'valid') => calls().temps(id, state);
 
 const personByEmail = (email: string) =>
   withTenant(ctx.db.db, w.entity.id, async (tx) => {

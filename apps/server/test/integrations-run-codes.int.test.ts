@@ -6,15 +6,16 @@
 // restart the sync, 7 the migration).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Integration, IntegrationRun } from '@app/shared/integrations/schemas';
+import type { Integration } from '@app/shared/integrations/schemas';
 import { newId } from '../src/lib/ids';
 import { rowsOf, withTenant } from '../src/db/client';
-import { HEARTBEAT_STALE_MS, integrationRunsEnded, runDueSyncs } from '../src/modules/integrations/integration-runs';
+import { HEARTBEAT_STALE_MS, runDueSyncs } from '../src/modules/integrations/integration-runs';
 import { insertRun } from '../src/modules/integrations/integrations.repository';
 import { createDirectoryHttp } from '../src/modules/integrations/connectors/http';
 import { startMicrosoftGraphFake, type GraphFakeControl } from '../src/modules/integrations/fakes/microsoft-graph-fake';
 import type { FakeServer } from '../src/modules/integrations/fakes/fake-server';
 import { peopleWorld, type PeopleWorld } from './helpers/people-world';
+import { integrationCalls } from './helpers/integration-calls';
 import { createTestApp, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -62,18 +63,9 @@ function settings(userTypeId: string, sync = false) {
   };
 }
 
-async function runOf(runId: string) {
-  await integrationRunsEnded(ctx.app);
-  const res = await w.admin.get(`/integrations/${integration.id}/runs/${runId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<IntegrationRun>();
-}
-
-async function sync() {
-  const started = await w.admin.post(`/integrations/${integration.id}/runs`, {});
-  expect(started.statusCode, started.body).toBe(202);
-  return runOf(started.json<{ run_id: string }>().run_id);
-}
+const calls = () => integrationCalls(ctx.app, w.admin);
+const runOf = (runId: string) => calls().runOf(integration.id, runId);
+const sync = () => calls().sync(integration.id);
 
 const statusOf = async () => (await w.admin.get(`/integrations/${integration.id}`)).json<Integration>().status;
 

@@ -1,8 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { rowsOf, sqlArray, type Executor } from '../../db/client';
+import { rowsOf, withTenant, type Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { newQrCode } from '../entities/entity-setup';
 import {
+  estimatedPeople,
   findPeopleByValues,
   insertPeople,
   replacePeopleRefs,
@@ -10,13 +12,88 @@ import {
   type MatchedPerson,
 } from '../people-import/import-people.repository';
 import type { Candidate } from './directory-record';
-import { setDepartments, upsertLinks } from './sync-records.repository';
+import { departmentIdsOf, setDepartments, upsertLinks } from './sync-records.repository';
 
 // Directory records written as people: the company's people they may already be (a duplicate), the
 // people created from records, and the people updated from records read again. A person and the link
 // to their record are written in one transaction, so a run that stops never creates a person twice.
 
 export type Where = { entityId: string; integrationId: string; siteIds: string[]; roleId: string };
+
+/**
+ * A run creating people grows the company's people, maybe from nothing (a new installation's first
+ * company, or a new company beside others), and the integration's links from nothing. The planner is
+ * told (ANALYZE, on the owner's connection, outside any company's transaction; a failure only costs
+ * speed) before the first batch when people were never analysed, then each time the company's people
+ * or the integration's links created since may have doubled what there were at the last look:
+ * - the foreign-key checks of people's sites, user types and links, and the access-notice triggers,
+ *   keep the plan a connection made when people was small (a scan of it for every row written) until
+ *   its statistics change (as the import, people-import/import-run.ts); a first sync of 50,000 people
+ *   slowed to under 200 a second without this;
+ * - the look-up of people by name, planned on statistics taken before the company had people or the
+ *   integration links (each counted as one row), matched every person against every name one by one
+ *   and read all the links again for every person (one look-up took 40–50 s at 50,000 people).
+ * Only the columns those plans are chosen by are analysed (the table's size is counted whatever the
+ * columns): 160 ms at 50,000 people where the whole table takes 750 ms.
+ */
+const COLUMNS = {
+  people: 'people (entity_id, name_key)',
+  links: 'directory_links (entity_id, integration_id)',
+};
+
+export function peopleGrowthWatch(app: FastifyInstance, where: Where, batchSize: number) {
+  let known: { people: number; links: number } | null = null;
+  const since = { people: 0, links: 0 };
+  const analyze = (tables: string) =>
+    app.db.db
+      .execute(sql.raw(`analyze ${tables}`))
+      .catch((err: unknown) => app.log.warn({ err, tables }, 'integration run: statistics not refreshed'));
+  return {
+    beforeBatch: async () => {
+      if (!known) {
+        known = await companyCounts(app, where);
+        if ((await estimatedPeople(app.db.db).catch(() => null)) === null) await analyze(COLUMNS.people);
+      }
+      const tables = (['people', 'links'] as const).filter((t) => since[t] >= Math.max(known![t], batchSize));
+      if (tables.length === 0) return;
+      await analyze(tables.map((t) => COLUMNS[t]).join(', '));
+      for (const t of tables) {
+        known[t] += since[t];
+        since[t] = 0;
+      }
+    },
+    created: (count: number) => {
+      since.people += count;
+      since.links += count;
+    },
+  };
+}
+
+/** The company's people and the integration's links, by their indexes. */
+async function companyCounts(app: FastifyInstance, where: Where) {
+  const [row] = await withTenant(app.db.db, where.entityId, async (tx) =>
+    rowsOf<{ people: number; links: number }>(
+      await tx.execute(sql`
+        select (select count(*)::int from people where entity_id = ${where.entityId}) as people,
+               (select count(*)::int from directory_links
+                 where entity_id = ${where.entityId} and integration_id = ${where.integrationId}) as links`),
+    ),
+  );
+  return row ?? { people: 0, links: 0 };
+}
+
+/**
+ * The temporary users' statistics, taken again before a migration reads them: the sync wrote them
+ * since, maybe into a table the statistics counted empty or held by other integrations only. Planned on
+ * such statistics, each batch's delete of 500 of them read all of this integration's (450 ms a batch
+ * at 50,000). ANALYZE reads a sample of at most 30,000 rows (some 30 ms). On the owner's connection,
+ * outside any company's transaction; a failure only costs speed.
+ */
+export async function refreshTempUserStatistics(app: FastifyInstance) {
+  await app.db.db
+    .execute(sql.raw('analyze integration_temp_users'))
+    .catch((err: unknown) => app.log.warn({ err }, 'integration run: statistics not refreshed'));
+}
 
 export type Clash = { ids: string[]; reasons: string[] };
 
@@ -57,6 +134,12 @@ export const blocksNew = (clash: Clash | undefined) => clash?.reasons.some((r) =
 const nameKeyOf = (c: { firstName: string | null; lastName: string | null }) =>
   `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
 
+/**
+ * The company's people with the records' full names, not linked to this integration. The names go as
+ * one parameter each: a list of values the planner sees is matched by a hash of it, whatever the
+ * statistics say (a list from a subquery, planned on statistics that counted the company's people as
+ * one, was compared with every person in turn).
+ */
 async function peopleByName(tx: Executor, where: Where, list: Candidate[]) {
   const keys = [...new Set(list.map(nameKeyOf).filter(Boolean))];
   const byName = new Map<string, { id: string }[]>();
@@ -64,7 +147,11 @@ async function peopleByName(tx: Executor, where: Where, list: Candidate[]) {
   const rows = rowsOf<{ id: string; nameKey: string }>(
     await tx.execute(sql`
       select p.id, p.name_key as "nameKey" from people p
-       where p.entity_id = ${where.entityId} and p.name_key = any(${sqlArray(keys, 'text')})
+       where p.entity_id = ${where.entityId}
+         and p.name_key in (${sql.join(
+           keys.map((k) => sql`${k}`),
+           sql`, `,
+         )})
          and not exists (select 1 from directory_links l where l.entity_id = p.entity_id
                            and l.integration_id = ${where.integrationId} and l.person_id = p.id)`),
   );
@@ -95,6 +182,11 @@ export function sameBatchClashes(list: Candidate[]): Set<string> {
 export async function createPeopleFrom(tx: Executor, where: Where, list: Candidate[]) {
   const ids = new Map<string, string>();
   if (list.length === 0) return ids;
+  const departments = await departmentIdsOf(
+    tx,
+    where.entityId,
+    list.map((c) => c.department),
+  );
   const people = list.map((c) => {
     const id = newId();
     ids.set(c.externalId, id);
@@ -109,6 +201,7 @@ export async function createPeopleFrom(tx: Executor, where: Where, list: Candida
       companyName: null,
       image: null,
       qrCode: newQrCode(),
+      departmentId: c.department ? (departments.get(c.department.toLowerCase()) ?? null) : null,
     };
   });
   await insertPeople(tx, where.entityId, where.roleId, people);
@@ -122,11 +215,6 @@ export async function createPeopleFrom(tx: Executor, where: Where, list: Candida
       isNew: true,
     })),
     null,
-  );
-  await setDepartments(
-    tx,
-    where.entityId,
-    list.filter((c) => c.department).map((c) => ({ personId: ids.get(c.externalId)!, name: c.department })),
   );
   await upsertLinks(
     tx,

@@ -153,6 +153,33 @@ export async function restorePeople(tx: Executor, entityId: string, personIds: s
      where entity_id = ${entityId} and id = any(${sqlArray(personIds, 'uuid')}) and status = 'archived'`);
 }
 
+/** Makes the departments named that the company has none of (by name, whatever the case). */
+async function ensureDepartments(tx: Executor, entityId: string, list: (string | null)[]) {
+  const names = [...new Map(list.flatMap((name) => (name ? [[name.toLowerCase(), name] as const] : []))).values()];
+  if (names.length === 0) return names;
+  await tx.execute(sql`
+    insert into departments (entity_id, id, name)
+    select ${entityId}, x.id, x.name
+      from jsonb_to_recordset(${JSON.stringify(names.map((name) => ({ id: newId(), name })))}::jsonb) as x(id uuid, name text)
+    on conflict do nothing`);
+  return names;
+}
+
+/** The departments named, made when the company has none of the name: their ids by lower-case name. */
+export async function departmentIdsOf(tx: Executor, entityId: string, list: (string | null)[]) {
+  const names = await ensureDepartments(tx, entityId, list);
+  if (names.length === 0) return new Map<string, string>();
+  const rows = rowsOf<{ id: string; key: string }>(
+    await tx.execute(sql`
+      select id, lower(name) as key from departments
+       where entity_id = ${entityId} and lower(name) = any(${sqlArray(
+         names.map((n) => n.toLowerCase()),
+         'text',
+       )})`),
+  );
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
 /** Gives people the departments named (made when the company has none of the name). */
 export async function setDepartments(
   tx: Executor,
@@ -160,15 +187,11 @@ export async function setDepartments(
   list: { personId: string; name: string | null }[],
 ) {
   if (list.length === 0) return;
-  const named = list.filter((l) => l.name);
-  const names = [...new Map(named.map((l) => [l.name!.toLowerCase(), l.name!])).values()];
-  if (names.length) {
-    await tx.execute(sql`
-      insert into departments (entity_id, id, name)
-      select ${entityId}, x.id, x.name
-        from jsonb_to_recordset(${JSON.stringify(names.map((name) => ({ id: newId(), name })))}::jsonb) as x(id uuid, name text)
-      on conflict do nothing`);
-  }
+  await ensureDepartments(
+    tx,
+    entityId,
+    list.map((l) => l.name),
+  );
   await tx.execute(sql`
     update people p set department_id = d.id, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(

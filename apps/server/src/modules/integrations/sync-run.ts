@@ -5,7 +5,14 @@ import { writeAudit } from '../audit/audit.repository';
 import { findPeopleByValues } from '../people-import/import-people.repository';
 import { connectTo, credentialsOf, sealSecrets } from './directory-access';
 import { candidateOf, withMandatory, type Candidate } from './directory-record';
-import { createPeopleFrom, findClashes, sameBatchClashes, takenByOthers, updatePeopleFrom } from './directory-people';
+import {
+  createPeopleFrom,
+  findClashes,
+  peopleGrowthWatch,
+  sameBatchClashes,
+  takenByOthers,
+  updatePeopleFrom,
+} from './directory-people';
 import type { DirectoryPage } from './connectors/types';
 import { updateIntegration } from './integrations.repository';
 import { beat, isProblem, loadRunContext, type RunContext } from './run-context';
@@ -31,6 +38,8 @@ import {
 
 /** Problems of records kept on a run, to show in the sync log. */
 const PROBLEMS_KEPT = 50;
+/** People created between two looks at the tables' growth, at least (a page holds up to 999 records). */
+const GROWTH_BATCH = 500;
 
 type State = {
   links: Map<string, LinkState>;
@@ -76,11 +85,16 @@ export async function runSync(app: FastifyInstance, entityId: string, integratio
       seen: new Set(),
       counts,
     };
-    for await (const page of read.pages) {
+    // After the migration a run creates people itself: their tables' growth is watched as in a migration.
+    const growth = ctx.integration.migratedAt ? peopleGrowthWatch(app, ctx.where, GROWTH_BATCH) : null;
+    for await (const page of readAhead(read.pages)) {
+      await growth?.beforeBatch();
+      const createdBefore = counts.created;
       await withTenant(app.db.db, entityId, async (tx) => {
         await applyPage(tx, ctx, page, state);
         await beat(tx, ctx, { ...counts, statusCode: SYNC_CODES.checking, progress: 50 });
       });
+      growth?.created(counts.created - createdBefore);
     }
     if (read.mode === 'full') await removeUnseen(app, ctx, state);
     const changed =
@@ -98,6 +112,25 @@ export async function runSync(app: FastifyInstance, entityId: string, integratio
     );
   } catch (err) {
     await failRun(app, ids, null, err, {}, counts);
+  }
+}
+
+/**
+ * The directory's pages, each next one asked for as soon as one is handed out: the directory is read
+ * while the page before is written (in order, one page ahead; a read that fails does so after the page
+ * before it was written, as when read one after the other).
+ */
+async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  // Seen by the loop below; a failure while the run stops over another one is not unhandled.
+  next.catch(() => undefined);
+  for (;;) {
+    const current = await next;
+    if (current.done) return;
+    next = iterator.next();
+    next.catch(() => undefined);
+    yield current.value;
   }
 }
 

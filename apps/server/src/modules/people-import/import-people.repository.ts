@@ -105,6 +105,8 @@ export type NewPerson = {
   companyName: string | null;
   image: string | null;
   qrCode: string;
+  /** A directory record's department (the import sets none). */
+  departmentId?: string | null;
 };
 
 /** A person's details by column, for `jsonb_to_recordset`. */
@@ -120,18 +122,21 @@ const personColumns = (p: Omit<NewPerson, 'qrCode'>) => ({
   image: p.image,
 });
 
-/** New people, a batch as one statement with one parameter. */
+/**
+ * New people, a batch as one statement with one parameter. The department is written with the row: an
+ * update of a row just inserted would write it, and every index entry of it, a second time.
+ */
 export async function insertPeople(tx: Executor, entityId: string, roleId: string, list: NewPerson[]) {
   if (list.length === 0) return;
   await tx.execute(sql`
     insert into people (entity_id, id, role_id, first_name, last_name, email, phone_code, phone, id_number,
-                        company_name, image, qr_code)
+                        company_name, image, qr_code, department_id)
     select ${entityId}, x.id, ${roleId}, x.first_name, x.last_name, x.email, x.phone_code, x.phone, x.id_number,
-           x.company_name, x.image, x.qr_code
+           x.company_name, x.image, x.qr_code, x.department_id
       from jsonb_to_recordset(${JSON.stringify(
-        list.map((p) => ({ ...personColumns(p), qr_code: p.qrCode })),
+        list.map((p) => ({ ...personColumns(p), qr_code: p.qrCode, department_id: p.departmentId ?? null })),
       )}::jsonb) as x(id uuid, first_name text, last_name text, email text, phone_code text, phone text,
-                      id_number text, company_name text, image text, qr_code text)`);
+                      id_number text, company_name text, image text, qr_code text, department_id uuid)`);
 }
 
 export type PersonChange = Omit<NewPerson, 'qrCode'>;
