@@ -1,6 +1,6 @@
 // The processes the load is aimed at: the app's server on a working copy (the compiled build when there
 // is one, else the TypeScript entry through tsx), and the bare node:http baseline.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { BENCH_DIR, ROOT, type DatabaseKind } from '../dataset/data-set';
@@ -49,10 +49,28 @@ async function waitUntilUp(url: string, started: Started, timeoutMs: number): Pr
   throw new Error(`no answer within ${timeoutMs / 1000} s:\n${tail(started.logFile)}`);
 }
 
+/**
+ * The node options `npm start` runs the server with (package.json's start script: the options before
+ * apps/server/dist/server.js), so that the server under test is the product as it runs: its heap's
+ * young generation and the collections it asks for are part of what is measured.
+ */
+export function productNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const run = pkg.scripts.start.split('&&').find((part) => part.includes('apps/server/dist/server.js'));
+  if (!run) throw new Error('package.json: the start script does not run apps/server/dist/server.js');
+  return run
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'));
+}
+
 /** Which entry the server starts from: the compiled build when another step has made one. */
 export function serverEntry(): { command: string[]; entry: string } {
-  if (existsSync(COMPILED_ENTRY)) return { command: [COMPILED_ENTRY], entry: 'apps/server/dist/server.js' };
-  return { command: ['--import', 'tsx', SOURCE_ENTRY], entry: 'tsx apps/server/src/server.ts' };
+  const options = productNodeOptions();
+  if (existsSync(COMPILED_ENTRY)) {
+    return { command: [...options, COMPILED_ENTRY], entry: 'apps/server/dist/server.js' };
+  }
+  return { command: [...options, '--import', 'tsx', SOURCE_ENTRY], entry: 'tsx apps/server/src/server.ts' };
 }
 
 /** The load generators ask far more than a person, a session or a kiosk would: no rate limit is hit. */

@@ -19,8 +19,11 @@ export const GROUP_USER_TYPES: Record<string, string> = {
 
 export const SYNC_FIELDS = ['email', 'phone', 'id_number', 'department'] as const;
 
-/** startMicrosoftGraphFake's tenant when given only a number of users. */
-const FAKE_TENANT = { domain: 'contoso.example', seed: 1, demo: false };
+/**
+ * startMicrosoftGraphFake's tenant when given a number of users and `names: 'many'` (full names nearly
+ * all different, as a real directory's; bench/load/directory-sync-fake.ts).
+ */
+export const FAKE_TENANT = { domain: 'contoso.example', seed: 1, demo: false, names: 'many' } as const;
 
 /** The mapping the admin saves: every group, in the fake's order, to its user type (ids by type name). */
 export function mappingOf(userTypeIds: Record<string, string>, groups: { id: string; name: string }[]) {

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMicrosoftGraphFake } from '../../apps/server/src/modules/integrations/fakes/microsoft-graph-fake';
 import { readSettings, writeResult } from './child-io';
+import { FAKE_TENANT } from './directory-sync-data';
 
 export type DirectoryFakeSettings = { users: number[]; out: string };
 
@@ -23,7 +24,10 @@ const PAGE_SIZE = 999;
 
 const settings = readSettings<DirectoryFakeSettings>();
 const fakes = await Promise.all(
-  settings.users.map(async (users) => ({ users, ...(await startMicrosoftGraphFake({ users, pageSize: PAGE_SIZE })) })),
+  settings.users.map(async (users) => ({
+    users,
+    ...(await startMicrosoftGraphFake({ users, pageSize: PAGE_SIZE, names: FAKE_TENANT.names })),
+  })),
 );
 
 const control = createServer((req, res) => {

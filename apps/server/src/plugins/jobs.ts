@@ -88,6 +88,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
     byName.set(job.name, job);
   }
   let boss: PgBoss | null = null;
+  /** This node's worker of each job: woken when a job is queued here, rather than at its next look. */
+  const workers = new Map<string, string>();
   let starting: Promise<void> | null = null;
 
   async function runOne(job: JobDefinition, data: unknown, id: string) {
@@ -126,9 +128,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
           retryBackoff: true,
           expireInSeconds: 15 * 60,
         });
-        await created.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+        const worker = await created.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
           for (const one of jobs) await runOne(job, one.data, one.id);
         });
+        workers.set(job.name, worker);
         if (job.cron) await created.schedule(job.name, job.cron, job.cronPayload ?? {}, { tz: 'UTC' });
         else await created.unschedule(job.name);
       }
@@ -155,6 +158,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
       if (starting) await starting.catch(() => undefined);
       const current = boss;
       boss = null;
+      workers.clear();
       if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
     send: async (job, payload, options = {}) => {
@@ -163,7 +167,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
         return null;
       }
       const data = job.payload.parse(payload) as object;
-      return boss.send(job.name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+      const id = await boss.send(job.name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+      // A job for now starts at once on this node (other nodes find it at their next look, 2 s at most).
+      const worker = workers.get(job.name);
+      if (id && worker && !options.startAfter) boss.notifyWorker(worker);
+      return id;
     },
   };
 

@@ -137,6 +137,8 @@ export const people = pgTable(
     index('people_entity_email_match_idx').on(t.entityId, t.emailMatch),
     index('people_entity_phone_match_idx').on(t.entityId, t.phoneMatch),
     index('people_entity_id_number_match_idx').on(t.entityId, t.idNumberMatch),
+    // A directory's records are checked against the company's people by full name (a possible duplicate).
+    index('people_entity_name_key_idx').on(t.entityId, t.nameKey),
     // Across companies, on the owner's connection: a passport finds its holder's people by verified
     // address (visits, sign-in on site), a login its people (invitations, two-step notices).
     index('people_email_lower_idx').on(t.emailLower),

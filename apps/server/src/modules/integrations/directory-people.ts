@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { rowsOf, withTenant, type Executor } from '../../db/client';
+import { rowsOf, sqlArray, withTenant, type Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { newQrCode } from '../entities/entity-setup';
 import {
@@ -135,27 +135,38 @@ const nameKeyOf = (c: { firstName: string | null; lastName: string | null }) =>
   `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
- * The company's people with the records' full names, not linked to this integration. The names go as
- * one parameter each: a list of values the planner sees is matched by a hash of it, whatever the
- * statistics say (a list from a subquery, planned on statistics that counted the company's people as
- * one, was compared with every person in turn).
+ * The company's people with the records' full names, not linked to this integration: found by the
+ * people's (entity_id, name_key) index, the names as one parameter each; the links of the people found
+ * are then read by person. (Joined, the anti-join planned on statistics taken before the integration had
+ * links read all of them again for every batch: 2 s of a 50,000-user migration.)
  */
 async function peopleByName(tx: Executor, where: Where, list: Candidate[]) {
   const keys = [...new Set(list.map(nameKeyOf).filter(Boolean))];
   const byName = new Map<string, { id: string }[]>();
   if (keys.length === 0) return byName;
-  const rows = rowsOf<{ id: string; nameKey: string }>(
+  const named = rowsOf<{ id: string; nameKey: string }>(
     await tx.execute(sql`
       select p.id, p.name_key as "nameKey" from people p
        where p.entity_id = ${where.entityId}
          and p.name_key in (${sql.join(
            keys.map((k) => sql`${k}`),
            sql`, `,
-         )})
-         and not exists (select 1 from directory_links l where l.entity_id = p.entity_id
-                           and l.integration_id = ${where.integrationId} and l.person_id = p.id)`),
+         )})`),
   );
-  for (const row of rows) byName.set(row.nameKey, [...(byName.get(row.nameKey) ?? []), row]);
+  if (named.length === 0) return byName;
+  const linked = rowsOf<{ personId: string }>(
+    await tx.execute(sql`
+      select person_id as "personId" from directory_links
+       where entity_id = ${where.entityId} and integration_id = ${where.integrationId}
+         and person_id = any(${sqlArray(
+           named.map((p) => p.id),
+           'uuid',
+         )})`),
+  );
+  const skip = new Set(linked.map((l) => l.personId));
+  for (const row of named) {
+    if (!skip.has(row.id)) byName.set(row.nameKey, [...(byName.get(row.nameKey) ?? []), row]);
+  }
   return byName;
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { SYNC_CODES, stageOf } from '@app/shared/integrations/status';
 import { withTenant } from '../../db/client';
 import { integrationTempUsers } from '../../db/schema/index';
+import { heapBound } from '../../lib/heap-bound';
 import { writeAudit } from '../audit/audit.repository';
 import { refreshStatistics } from '../people-import/import-people.repository';
 import {
@@ -23,7 +24,7 @@ import { deleteTempUsers, upsertTempUsers, type TempWrite } from './sync-records
 // earlier batch, or an admin, may have taken an email since the sync). A record that now clashes waits
 // as a duplicate. A migration that stops resumes with the valid records still left.
 
-const BATCH = 500;
+const BATCH = 1000;
 
 type TempRow = typeof integrationTempUsers.$inferSelect;
 
@@ -71,6 +72,7 @@ export async function runMigration(app: FastifyInstance, entityId: string, integ
     if (total > 0) await refreshTempUserStatistics(app);
     let after: string | null = null;
     const growth = peopleGrowthWatch(app, ctx.where, BATCH);
+    const heap = heapBound();
     for (;;) {
       await growth.beforeBatch();
       const done = await withTenant(app.db.db, entityId, async (tx) => {
@@ -126,6 +128,7 @@ export async function runMigration(app: FastifyInstance, entityId: string, integ
         return batch.length < BATCH;
       });
       if (done) break;
+      heap.check();
     }
     await finishRun(app, ctx, SYNC_CODES.done, counts, { migrated: true });
     await withTenant(app.db.db, entityId, (tx) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SYNC_CODES, stageOf } from '@app/shared/integrations/status';
 import { withTenant, type Executor } from '../../db/client';
+import { heapBound } from '../../lib/heap-bound';
 import { writeAudit } from '../audit/audit.repository';
 import { findPeopleByValues } from '../people-import/import-people.repository';
 import { connectTo, credentialsOf, sealSecrets } from './directory-access';
@@ -87,6 +88,7 @@ export async function runSync(app: FastifyInstance, entityId: string, integratio
     };
     // After the migration a run creates people itself: their tables' growth is watched as in a migration.
     const growth = ctx.integration.migratedAt ? peopleGrowthWatch(app, ctx.where, GROWTH_BATCH) : null;
+    const heap = heapBound();
     for await (const page of readAhead(read.pages)) {
       await growth?.beforeBatch();
       const createdBefore = counts.created;
@@ -95,6 +97,7 @@ export async function runSync(app: FastifyInstance, entityId: string, integratio
         await beat(tx, ctx, { ...counts, statusCode: SYNC_CODES.checking, progress: 50 });
       });
       growth?.created(counts.created - createdBefore);
+      heap.check();
     }
     if (read.mode === 'full') await removeUnseen(app, ctx, state);
     const changed =

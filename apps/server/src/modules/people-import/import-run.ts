@@ -50,6 +50,7 @@ import {
   type ImportTaskRecord,
   type RowOutcome,
 } from './people-import.repository';
+import { heapBound } from '../../lib/heap-bound';
 
 /** Rows a batch imports (one transaction each). */
 export const IMPORT_BATCH_SIZE = 500;
@@ -307,6 +308,7 @@ export async function runImport(
     }));
     const limit = options.batchSize ?? IMPORT_BATCH_SIZE;
     const statistics = growthWatch(app, limit);
+    const heap = heapBound();
     let lastSent = 0;
     // Where the batches have got to in the sheet: each starts after the last one's rows (a resumed run
     // starts at the top and finds the rows done before it no longer pending).
@@ -331,6 +333,7 @@ export async function runImport(
       }
       for (const key of result.removeAfter) await app.files.remove(key);
       statistics.written(result.created);
+      heap.check();
       after = result.last ?? after;
       if (result.task) task = result.task;
       if (result.done) break;

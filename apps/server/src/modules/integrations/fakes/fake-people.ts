@@ -66,6 +66,53 @@ const LAST = [
   'خليل',
 ];
 
+/** Names only a directory of many people draws from, besides the lists above. */
+const MORE_FIRST = [
+  'Priya',
+  'Chen',
+  'Ingrid',
+  'Tomás',
+  'Aisha',
+  'Kenji',
+  'Olga',
+  'Rafael',
+  'Mei',
+  'Samuel',
+  'Zara',
+  'Ivan',
+  'Leila',
+  'Nikhil',
+  'Clara',
+  'Bilal',
+];
+const MORE_LAST = [
+  'Patel',
+  'Wang',
+  'Johansson',
+  'Kowalski',
+  'Mensah',
+  'Tanaka',
+  'Ivanova',
+  'Pereira',
+  'Nguyen',
+  'Cohen',
+  'Ahmed',
+  'Müller',
+  'Singh',
+  'Larsen',
+  'Papadopoulos',
+  'Suzuki',
+];
+const MANY = { first: [...FIRST, ...MORE_FIRST], last: [...LAST, ...MORE_LAST] };
+
+/**
+ * How varied the full names are. `few` (tests and the demo): 576 full names, so that people share
+ * names, as the duplicate checks need. `many` (a large directory, as in the bench): 40 first names and a
+ * double surname of 40 × 40: 64,000 full names, at 50,000 people most of them different, as a real
+ * directory's are (with `few`, each full name is shared by some 87 of 50,000 people).
+ */
+export type FakeNames = 'few' | 'many';
+
 /** A small, fast, seeded generator (mulberry32). */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -79,10 +126,12 @@ function random(seed: number) {
 }
 
 /** The n-th person of a seed; emails are unique per seed and domain. */
-export function fakePerson(n: number, domain: string, seed = 1): FakePerson {
+export function fakePerson(n: number, domain: string, seed = 1, names: FakeNames = 'few'): FakePerson {
   const next = random(seed * 1_000_003 + n);
-  const firstName = FIRST[Math.floor(next() * FIRST.length)]!;
-  const lastName = LAST[Math.floor(next() * LAST.length)]!;
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)]!;
+  const firstName = pick(names === 'many' ? MANY.first : FIRST);
+  let lastName = pick(names === 'many' ? MANY.last : LAST);
+  if (names === 'many') lastName = `${lastName}-${pick(MANY.last)}`;
   const local = `user${String(n).padStart(5, '0')}`;
   const phone = `+9715${String(10_000_000 + ((n * 7919 + seed) % 89_999_999)).padStart(8, '0')}`;
   return { n, firstName, lastName, email: `${local}@${domain}`, phone, employeeId: `E${String(n).padStart(6, '0')}` };

@@ -1,4 +1,4 @@
-import { fakePerson } from './fake-people';
+import { fakePerson, type FakeNames } from './fake-people';
 
 // The Microsoft Graph fake's tenant: users, groups and direct memberships, kept so that 50,000 users cost
 // nothing until read. The n-th generated user is fake-people.ts's n-th person, built when asked for; only
@@ -33,7 +33,7 @@ export const graphFakeUserId = (n: number) => guid('7a000000', n);
 const addedUserId = (k: number) => guid('7b000000', k);
 const groupIdOf = (k: number) => guid('9c000000', k);
 
-export type GraphFakeDataOptions = { users: number; domain: string; seed: number; demo: boolean };
+export type GraphFakeDataOptions = { users: number; domain: string; seed: number; demo: boolean; names?: FakeNames };
 
 export class GraphFakeDirectory {
   /** The last change's sequence number. */
@@ -76,7 +76,7 @@ export class GraphFakeDirectory {
   }
 
   private generate(n: number): GraphFakeUser {
-    const p = fakePerson(n, this.options.domain, this.options.seed);
+    const p = fakePerson(n, this.options.domain, this.options.seed, this.options.names);
     const user: GraphFakeUser = {
       id: graphFakeUserId(n),
       givenName: p.firstName,

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { bearerOf, json, startFakeServer, type FakeAnswer, type FakeRequest, type FakeServer } from './fake-server';
+import type { FakeNames } from './fake-people';
 import {
   GraphFakeDirectory,
   graphFakeUserId,
@@ -55,6 +56,8 @@ export type GraphFakeOptions = {
   /** Generated users (default 300; the demo makes 36). 50,000 cost nothing until read. */
   users?: number;
   seed?: number;
+  /** How varied the generated users' full names are (default `few`: people share names). */
+  names?: FakeNames;
   /** A few dozen people in four groups, some imperfect (the product's demo mode). */
   demo?: boolean;
   domain?: string;
@@ -146,6 +149,7 @@ export async function startMicrosoftGraphFake(
     domain,
     seed: options.seed ?? 1,
     demo,
+    names: options.names,
   });
 
   const tokens = new Map<string, number>();

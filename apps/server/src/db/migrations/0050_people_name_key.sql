@@ -1,0 +1,1 @@
+CREATE INDEX "people_entity_name_key_idx" ON "people" USING btree ("entity_id","name_key");
