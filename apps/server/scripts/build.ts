@@ -172,6 +172,11 @@ async function buildServer(): Promise<void> {
     entry: path.join(SERVER, 'src/modules/reports/visit-summary/visit-summary.counting-worker.ts'),
     outfile: path.join(DIST, 'visit-summary-counting-worker.js'),
   });
+  // The faces thread (modules/faces/face-engine.ts), started from beside the bundle through lib/thread-pool.ts.
+  await bundleServer({
+    entry: path.join(SERVER, 'src/modules/faces/face-worker.ts'),
+    outfile: path.join(DIST, 'face-worker.js'),
+  });
   // db/client.ts looks for the migrations beside itself (import.meta.url): beside the bundle, then.
   rmSync(path.join(DIST, 'migrations'), { recursive: true, force: true });
   cpSync(path.join(SERVER, 'src/db/migrations'), path.join(DIST, 'migrations'), { recursive: true });

@@ -78,6 +78,7 @@ import { peopleImportRoutes } from './modules/people-import/people-import.routes
 import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
 import { visitStatsFoldJob } from './modules/reports/visit-summary/visit-summary.jobs';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { facesRoutes } from './modules/faces/faces.routes';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createPassportClient } from './modules/passport-sign-in/passport-client';
 import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-in.routes';
@@ -235,6 +236,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(duplicatesRoutes);
       await api.register(peopleImportRoutes);
       await api.register(privacyRoutes);
+      await api.register(facesRoutes);
       await api.register(rollRoutes);
       await api.register(integrationsRoutes);
       await api.register(integrationFlowRoutes);

@@ -24,6 +24,7 @@ import { permitBody } from './visit-permits-factories';
 import { createCompany, PASSWORD } from './world';
 import { modeBody } from './attendance-factories';
 import { integrationsOf } from './integrations-world';
+import { facePhoto } from './face-photos';
 
 /** What an id names. The sweep's tables map every path parameter and id field to one of these. */
 export const ID_KINDS = [
@@ -506,6 +507,13 @@ export async function fullWorld(app: App, db: Executor) {
     emailOf,
   });
 
+  // Face sign-in (decision 050): on, one person's paper consent and the face ID made from their photo.
+  await put('/face-settings', { enabled: true });
+  const faceOwner = await person('Faye', visitors);
+  await upload('PUT', `/people/${faceOwner}/photo`, 'file', await facePhoto('amal'), 'faye.jpg', 'image/jpeg');
+  await put(`/people/${faceOwner}/face-consent`, { source: 'paper' });
+  await post(`/people/${faceOwner}/face-id`, {}, 200);
+
   // The privacy manager: a company default, a user type's own retention, and one person erased (the
   // company's anonymous record and a run).
   await put('/privacy/company', { data_retention_days: 400, scans_retention_days: 200 });
@@ -559,7 +567,7 @@ export async function fullWorld(app: App, db: Executor) {
     importRow: importRows,
     label: [label],
     department: [department],
-    person: [subject, host, walker, leaver, pending, expect1.person.id, expect2.person.id],
+    person: [subject, host, walker, leaver, pending, expect1.person.id, expect2.person.id, faceOwner],
     agreementFile: [file.id],
     pairingCode: [pairing.code],
     kioskCode: [kioskCode],

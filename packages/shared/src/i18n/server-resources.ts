@@ -12,6 +12,7 @@ import arVisits from './ar/errors.visits.json';
 import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
 import arKioskDevice from './ar/errors.kiosk-device.json';
+import arFaces from './ar/errors.faces.json';
 import arKioskLookup from './ar/errors.kiosk-lookup.json';
 import arPeople from './ar/errors.people.json';
 import arPeopleImport from './ar/errors.people-import.json';
@@ -33,6 +34,7 @@ import enVisits from './en/errors.visits.json';
 import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
 import enKioskDevice from './en/errors.kiosk-device.json';
+import enFaces from './en/errors.faces.json';
 import enKioskLookup from './en/errors.kiosk-lookup.json';
 import enPeople from './en/errors.people.json';
 import enPeopleImport from './en/errors.people-import.json';
@@ -54,6 +56,7 @@ import esVisits from './es/errors.visits.json';
 import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
 import esKioskDevice from './es/errors.kiosk-device.json';
+import esFaces from './es/errors.faces.json';
 import esKioskLookup from './es/errors.kiosk-lookup.json';
 import esPeople from './es/errors.people.json';
 import esPeopleImport from './es/errors.people-import.json';
@@ -79,6 +82,7 @@ export const serverResources: Resources = {
       enUploads,
       enSecurity,
       enKioskDevice,
+      enFaces,
       enKioskLookup,
       enPeople,
       enPeopleImport,
@@ -104,6 +108,7 @@ export const serverResources: Resources = {
       arUploads,
       arSecurity,
       arKioskDevice,
+      arFaces,
       arKioskLookup,
       arPeople,
       arPeopleImport,
@@ -129,6 +134,7 @@ export const serverResources: Resources = {
       esUploads,
       esSecurity,
       esKioskDevice,
+      esFaces,
       esKioskLookup,
       esPeople,
       esPeopleImport,

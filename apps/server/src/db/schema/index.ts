@@ -24,3 +24,4 @@ export * from './visit-stats';
 export * from './kiosk-offline';
 export * from './passport';
 export * from './integrations';
+export * from './faces';

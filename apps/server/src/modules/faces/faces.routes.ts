@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam } from '@app/shared/http/paging';
+import {
+  faceConsentBodySchema,
+  faceSettingsBodySchema,
+  faceSettingsSchema,
+  faceStateSchema,
+} from '@app/shared/people/faces';
+import { requireAccess } from '../../plugins/auth';
+import {
+  faceState,
+  generateFaceId,
+  readFaceSettings,
+  recordConsent,
+  setFaceSettings,
+  withdrawFaceConsent,
+} from './faces.service';
+
+// Face sign-in (decision 050). The company's setting is a company detail; a person's consent and face ID
+// belong to the people list's permission. A company's API token makes no face IDs and records no consent:
+// both are a person's or an admin's act.
+const COMPANY = { access: { permission: 'company_details' as const, noClientToken: true } };
+const USERS = { access: { permission: 'users' as const, noClientToken: true } };
+
+export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['faces'];
+
+  app.get(
+    '/face-settings',
+    {
+      config: COMPANY,
+      schema: { tags, summary: 'The company’s face sign-in setting', response: { 200: faceSettingsSchema } },
+    },
+    async (req) => readFaceSettings(app, requireAccess(req)),
+  );
+
+  app.put(
+    '/face-settings',
+    {
+      config: COMPANY,
+      schema: {
+        tags,
+        summary: 'Turn face sign-in on or off; its match threshold and gap',
+        body: faceSettingsBodySchema,
+        response: { 200: faceSettingsSchema },
+      },
+    },
+    async (req) => setFaceSettings(app, requireAccess(req), req.body),
+  );
+
+  app.get(
+    '/people/:id/face',
+    {
+      config: USERS,
+      schema: {
+        tags,
+        summary: 'A person’s face sign-in consent and whether a face ID exists (never the face ID itself)',
+        params: idParam,
+        response: { 200: faceStateSchema },
+      },
+    },
+    async (req) => faceState(app, requireAccess(req), req.params.id),
+  );
+
+  app.put(
+    '/people/:id/face-consent',
+    {
+      config: USERS,
+      schema: {
+        tags,
+        summary: 'Record the person’s signed paper consent to face sign-in',
+        params: idParam,
+        body: faceConsentBodySchema,
+        response: { 200: faceStateSchema },
+      },
+    },
+    async (req) => {
+      const ctx = requireAccess(req);
+      await recordConsent(app, ctx, req.params.id, req.body.source);
+      return faceState(app, ctx, req.params.id);
+    },
+  );
+
+  app.delete(
+    '/people/:id/face-consent',
+    {
+      config: USERS,
+      schema: {
+        tags,
+        summary: 'Withdraw the person’s consent: their face ID is deleted at once',
+        params: idParam,
+        response: { 200: faceStateSchema },
+      },
+    },
+    async (req) => {
+      const ctx = requireAccess(req);
+      await withdrawFaceConsent(app, ctx, req.params.id);
+      return faceState(app, ctx, req.params.id);
+    },
+  );
+
+  app.post(
+    '/people/:id/face-id',
+    {
+      config: USERS,
+      schema: {
+        tags,
+        summary: 'Make the person’s face ID from their profile photo (spec generate_faceId): one face, their consent',
+        params: idParam,
+        response: { 200: faceStateSchema },
+      },
+    },
+    async (req) => {
+      const ctx = requireAccess(req);
+      await generateFaceId(app, ctx, req.params.id);
+      return faceState(app, ctx, req.params.id);
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// Face sign-in (decision 050): the company's setting, a person's consent, and a face ID made from the
+// person's photo (spec `POST /generate_faceId`, toast "Generated Face ID").
+
+export const FACE_CONSENT_SOURCES = ['self', 'passport', 'paper'] as const;
+
+export const faceSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The largest distance between two face descriptors that is still the same person (0.2–0.6). */
+  match_threshold: z.number(),
+  /** How much nearer the best candidate must be than the next (0–0.3). */
+  min_gap: z.number(),
+});
+export type FaceSettings = z.infer<typeof faceSettingsSchema>;
+
+export const faceSettingsBodySchema = z.object({
+  enabled: z.boolean(),
+  match_threshold: z.number().gt(0.2).lte(0.6).default(0.45),
+  min_gap: z.number().gte(0).lte(0.3).default(0.05),
+});
+
+/** An admin records a consent from a signed paper form; the person gives it on the public pages or the passport. */
+export const faceConsentBodySchema = z.object({ source: z.literal('paper') });
+
+export const faceStateSchema = z.object({
+  person_id: z.string(),
+  consent: z
+    .object({ given_at: z.string(), source: z.enum(FACE_CONSENT_SOURCES), recorded_by: z.string().nullable() })
+    .nullable(),
+  /** When the person's face ID was made; null without one. The descriptor itself is never answered. */
+  face_id_since: z.string().nullable(),
+});
+export type FaceState = z.infer<typeof faceStateSchema>;
