@@ -6,8 +6,9 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync
-//                                  which cases (default all); directory-sync alone needs no data set
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync,faces
+//                                  which cases (default all); directory-sync alone needs no data set,
+//                                  faces no database at all (it runs once, before the databases)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -42,6 +43,7 @@ import { liveBackgroundSeconds, measureLive } from './cases/live';
 import { measureEmergency } from './cases/emergency';
 import { measureDuplicates } from './cases/duplicates';
 import { emptyDatabase, measureDirectorySync } from './cases/directory-sync';
+import { measureFaces } from './cases/faces';
 import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureVisitSummary } from './cases/visit-summary';
@@ -67,7 +69,7 @@ const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 const WORK_DIR = path.join(RESULTS_DIR, 'last-run');
 
 /** Cases that make their own company and start their own servers: they need neither the data set nor the shared server. */
-const OWN_DATA: readonly CaseName[] = ['directory-sync'];
+const OWN_DATA: readonly CaseName[] = ['directory-sync', 'faces'];
 
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(0)} s`;
 const loadAverage = () =>
@@ -279,7 +281,12 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   // Only cases with data of their own: an empty database, no data set generated or copied.
   const needsDataSet = options.cases.some((c) => !OWN_DATA.includes(c));
+  if (options.cases.includes('faces')) {
+    console.log('face IDs and matching…');
+    rows.push(...(await guard('faces', '–', measureFaces)));
+  }
   for (const kind of options.databases) {
+    if (!options.cases.some((c) => c !== 'faces')) break;
     if (!needsDataSet) {
       const empty = await emptyDatabase(kind, options);
       context.push(`${kind}: no data set needed; an empty database`);

@@ -36,7 +36,7 @@ export const big = (ctx: Pick<CaseContext, 'copy'>) => bigCompany(ctx.copy.world
 export const file = (ctx: Pick<CaseContext, 'workDir' | 'kind'>, name: string) =>
   path.join(ctx.workDir, `${ctx.kind}-${name}`);
 
-export const failedRow = (name: string, kind: DatabaseKind, error: unknown): Row => ({
+export const failedRow = (name: string, kind: DatabaseKind | '–', error: unknown): Row => ({
   case: name,
   database: kind,
   figure: `failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300)}`,
@@ -45,7 +45,7 @@ export const failedRow = (name: string, kind: DatabaseKind, error: unknown): Row
 });
 
 /** Runs a case; a failure becomes its row (with the error) and the bench goes on. */
-export async function guard(name: string, kind: DatabaseKind, run: () => Promise<Row[]>): Promise<Row[]> {
+export async function guard(name: string, kind: DatabaseKind | '–', run: () => Promise<Row[]>): Promise<Row[]> {
   try {
     return await run();
   } catch (error) {

@@ -20,6 +20,7 @@ export const CASES = [
   'kiosk-replay',
   'startup',
   'directory-sync',
+  'faces',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 

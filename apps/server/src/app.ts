@@ -79,6 +79,7 @@ import { privacyRetentionJob } from './modules/privacy/privacy.jobs';
 import { visitStatsFoldJob } from './modules/reports/visit-summary/visit-summary.jobs';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { facesRoutes } from './modules/faces/faces.routes';
+import { facesKioskRoutes } from './modules/faces/faces-kiosk.routes';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createPassportClient } from './modules/passport-sign-in/passport-client';
 import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-in.routes';
@@ -94,6 +95,7 @@ import { integrationRunJob, integrationScheduleJob } from './modules/integration
 import { createDirectoryHttp, type DirectoryHttp } from './modules/integrations/connectors/http';
 import { integrationScansRoutes } from './modules/integrations/integration-scans.routes';
 import { integrationWriteBackJob } from './modules/integrations/write-back';
+import { faceIdsJob } from './modules/faces/faces.jobs';
 import { scimRoutes } from './modules/scim/scim.routes';
 
 export type AppOptions = {
@@ -182,6 +184,7 @@ export async function buildApp(opts: AppOptions) {
       integrationRunJob,
       integrationScheduleJob,
       integrationWriteBackJob,
+      faceIdsJob,
     ],
   });
   scheduleAuthHousekeeping(app);
@@ -237,6 +240,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(peopleImportRoutes);
       await api.register(privacyRoutes);
       await api.register(facesRoutes);
+      await api.register(facesKioskRoutes);
       await api.register(rollRoutes);
       await api.register(integrationsRoutes);
       await api.register(integrationFlowRoutes);

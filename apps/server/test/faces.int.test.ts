@@ -19,8 +19,8 @@ beforeAll(async () => {
   other = await peopleWorld(ctx.app, ctx.db.db);
 }, 60_000);
 afterAll(async () => {
-  await closeFaceEngine();
   await ctx.close();
+  await closeFaceEngine();
 });
 
 async function personWithPhoto(photo: Buffer, name = 'Amal') {

@@ -305,9 +305,12 @@ describe('remote requests to a kiosk', () => {
     expect(door).toMatchObject({ status: 'delivered', params: { door_name: 'Front' } });
     expect(door.params.seconds).toBeGreaterThan(0);
 
+    // Refresh face library: refused while the company has face sign-in off, asked once it is on.
     const face = await w.admin.post(`/kiosks/${kiosk.id}/requests`, { action: 'refresh_face_library' });
     expect(face.statusCode).toBe(422);
-    expect(Object.keys(fields(face))).toEqual(['action']);
+    expect(fields(face).action).toEqual([expect.stringMatching(/Face sign-in is turned off/)]);
+    expect((await w.admin.put('/face-settings', { enabled: true })).statusCode).toBe(200);
+    expect(await ask(w, kiosk.id, { action: 'refresh_face_library' })).toMatchObject({ status: 'delivered' });
 
     // No kiosk app built: no version to update to.
     expect((await w.admin.get('/kiosks/app-versions')).json()).toEqual({ data: [] });

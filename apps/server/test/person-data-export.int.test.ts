@@ -3,12 +3,12 @@
 // audited; another company's person is not found; and only those who may see people can ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { rowsOf } from '../src/db/client';
 import { newId } from '../src/lib/ids';
 import { makePdf } from './helpers/compliances-factories';
 import { signIn } from './helpers/http-client';
 import { makePng } from './helpers/images';
+import { unzip } from './helpers/zip';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 import { PASSWORD } from './helpers/world';
@@ -26,30 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-/** The entries of a zip, by name. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const parse = <T>(entries: Map<string, Buffer>, name: string) => JSON.parse(entries.get(name)!.toString('utf8')) as T;
 
@@ -102,6 +78,7 @@ describe('a subject-access export', () => {
         `documents/${documentId}.pdf`,
         'documents.json',
         'emergency-rolls.json',
+        'face-sign-in.json',
         'person.json',
         'photo.png',
         'quick-passes.json',
@@ -109,6 +86,11 @@ describe('a subject-access export', () => {
         'visits.json',
       ].sort(),
     );
+    expect(parse(entries, 'face-sign-in.json')).toEqual({
+      face_descriptor_stored: false,
+      face_descriptor_since: null,
+      consent: null,
+    });
     expect(parse<Record<string, unknown>>(entries, 'person.json')).toMatchObject({
       id: person.id,
       full_name: 'Sara Subject',

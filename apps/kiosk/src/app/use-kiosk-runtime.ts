@@ -4,6 +4,7 @@
 // run at once: the token is forgotten and the tablet goes back to pairing.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
+import type { KioskFaceLibrary } from '@app/shared/kiosks/face-library';
 import type { HeartbeatResponse, KioskSettings } from '@app/shared/kiosks/schemas';
 import type { KioskRequestProgressBody } from '@app/shared/kiosks/requests';
 import { connectKiosk } from '../lib/connection';
@@ -18,6 +19,7 @@ import {
 } from '../lib/data-cache';
 import { createDeviceApi, TOKEN_CHECK, TokenRefused, Unreachable, type DeviceApi } from '../lib/device-api';
 import { forgetDeviceToken, pairingPageUrl, type DeviceToken } from '../lib/device-token';
+import { createFaceLibrary, type FaceLibrary } from '../lib/face-library';
 import { kioskLog } from '../lib/kiosk-log';
 import { LIMITS } from '../lib/limits';
 import { readPeopleMeta, syncPeople } from '../lib/people-cache';
@@ -65,6 +67,8 @@ export type KioskRuntime = {
   busy: Busy;
   /** The people kept for offline use: how many, as of when; null before the first list. */
   people: PeopleMeta | null;
+  /** The face library the kiosk holds in memory (decision 050). */
+  faces: FaceLibrary;
 };
 
 function leave(reason: string) {
@@ -170,6 +174,22 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       clearInterval(timer);
     };
   }, [reachable, fetchPeople]);
+
+  // The face library: in memory only, fetched when the server is reachable and when faces change.
+  const faces = useMemo(
+    () => createFaceLibrary(() => api.json<KioskFaceLibrary>('GET', '/kiosk-device/face-library')),
+    [api],
+  );
+  const fetchFaces = useCallback(() => {
+    faces.refresh().then(
+      (held) => kioskLog.write('info', held === null ? 'face sign-in off' : `face library: ${held} faces`),
+      (error: unknown) =>
+        kioskLog.write('warn', `face library not fetched: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, [faces]);
+  useEffect(() => {
+    if (reachable === true) fetchFaces();
+  }, [reachable, fetchFaces]);
 
   // The kept data first (the screen is up at once, online or not), then the server's.
   useEffect(() => {
@@ -279,6 +299,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
         online: navigator.onLine,
         settings: settingsRef.current,
         cache: await describeCache(),
+        faces: { version: faces.current()?.version ?? null, people: faces.current()?.matcher.size ?? 0 },
         log: kioskLog.recent(),
       }),
       putData: async (id, file) => {
@@ -286,6 +307,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       },
       setLogging: (on) => setLogging(on),
       servedVersion,
+      refreshFaceLibrary: () => faces.refresh(),
       installUpdate: async () => {
         setBusy('updating');
         try {
@@ -322,6 +344,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       dataChanged: ({ topics }) => {
         if (topics.some((topic) => KEPT_TOPICS.includes(topic))) void fetchData();
         if (topics.includes('people')) fetchPeople();
+        if (topics.includes('faces')) fetchFaces();
       },
       deregistered: () => leave('deregistered'),
     });
@@ -329,7 +352,7 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
       disconnect();
       requests.stopAll();
     };
-  }, [api, device.token, device.registration, beat, fetchData, fetchPeople, showDoorOpen]);
+  }, [api, device.token, device.registration, beat, fetchData, fetchPeople, fetchFaces, faces, showDoorOpen]);
 
   const expired =
     reachable === false &&
@@ -349,5 +372,6 @@ export function useKioskRuntime(device: DeviceToken): KioskRuntime {
     openDoor: (seconds: number) => void showDoorOpen(null, seconds),
     busy,
     people,
+    faces,
   };
 }

@@ -90,6 +90,11 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions) {
     /** Stops every thread now (tests, shutdown). */
     async close() {
       const all = threads.splice(0);
+      for (const t of all) {
+        clearTimeout(t.idle);
+        for (const p of t.pending.values()) p.reject(new Error(`${options.name} stopped`));
+        t.pending.clear();
+      }
       await Promise.all(all.map((t) => t.worker.terminate()));
     },
   };

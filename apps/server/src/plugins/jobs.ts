@@ -178,3 +178,32 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
   app.decorate('jobs', runner);
   app.addHook('onClose', async () => runner.stop());
 });
+
+/** By the app's database: every encapsulated instance of one app shares it. */
+const runningHere = new WeakMap<object, Set<Promise<void>>>();
+
+/**
+ * Queues a run of `job`; where the runner is off (tests, a server started without it) runs its handler
+ * in this process after the caller's answer instead, so the work is done either way.
+ */
+export async function sendOrRunHere<S extends z.ZodType>(
+  app: FastifyInstance,
+  job: JobDefinition<S>,
+  payload: z.input<S>,
+) {
+  if ((await app.jobs.send(job, payload)) !== null) return;
+  const runs = runningHere.get(app.db) ?? new Set();
+  runningHere.set(app.db, runs);
+  const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() =>
+      job.handler(job.payload.parse(payload), { app, now: new Date(), log: app.log.child({ job: job.name }) }),
+    )
+    .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'))
+    .finally(() => runs.delete(run));
+  runs.add(run);
+}
+
+/** Waits for the runs `sendOrRunHere` started in this process (tests; the app closing). */
+export async function runsHereEnded(app: FastifyInstance) {
+  while ((runningHere.get(app.db)?.size ?? 0) > 0) await Promise.all([...runningHere.get(app.db)!]);
+}

@@ -39,16 +39,17 @@ export type KioskChannel = {
 /**
  * Which part of a kiosk's data a successful change through the API touches, by the resource changed:
  * the journey bundle (journeys, flows, compliances, user types, custom fields, the company's logo and
- * name), the announcements, the people kept for offline use.
+ * name), the announcements, the people kept for offline use, the face library.
  */
 const TOPICS_BY_PATH: [RegExp, KioskDataTopic][] = [
+  [/^\/api\/v1\/(face-settings|people\/[^/?]+\/(photo|face-consent|face-id))(\/|\?|$)/, 'faces'],
   [/^\/api\/v1\/(journeys|journey-flows|compliances|user-types|custom-fields|company)(\/|\?|$)/, 'journey'],
   [/^\/api\/v1\/announcements(\/|\?|$)/, 'announcements'],
   [/^\/api\/v1\/(people|users)(\/|\?|$)/, 'people'],
 ];
 
-export const kioskTopicOfPath = (url: string): KioskDataTopic | null =>
-  TOPICS_BY_PATH.find(([pattern]) => pattern.test(url))?.[1] ?? null;
+export const kioskTopicsOfPath = (url: string): KioskDataTopic[] =>
+  TOPICS_BY_PATH.filter(([pattern]) => pattern.test(url)).map(([, topic]) => topic);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,8 +115,8 @@ export const realtimeKiosksPlugin = fp(
     // A change that went through tells the company's kiosks what to fetch again.
     app.addHook('onResponse', async (req, reply) => {
       if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.access) return;
-      const topic = kioskTopicOfPath(req.url);
-      if (topic) channel.dataChanged(req.access.entityId, [topic]);
+      const topics = kioskTopicsOfPath(req.url);
+      if (topics.length > 0) channel.dataChanged(req.access.entityId, topics);
     });
 
     app.addHook('preClose', async () => {

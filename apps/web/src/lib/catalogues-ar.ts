@@ -5,10 +5,10 @@ import type { Catalogue } from '@app/shared/i18n/translate';
 
 /**
  * Keys read `./ar/<file>.json`. The server's own texts stay out: its emails, and the integrations' run
- * and record messages, which the server answers already translated.
+ * and record messages, and face sign-in's refusals and reasons, which the server answers already translated.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
-  ['./ar/*.json', '!./ar/emails.json', '!./ar/errors.integrations.json'],
+  ['./ar/*.json', '!./ar/emails.json', '!./ar/errors.integrations.json', '!./ar/errors.faces.json'],
   {
     base: '../../../../packages/shared/src/i18n',
     import: 'default',

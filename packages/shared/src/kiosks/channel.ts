@@ -9,7 +9,8 @@ export const kioskRoom = (kioskId: string) => `kiosk:${kioskId}`;
 export const kioskCompanyRoom = (entityId: string) => `kiosks-of:${entityId}`;
 
 /** What the kiosk's data cache holds, by part, so a change names what to fetch again. */
-export const KIOSK_DATA_TOPICS = ['journey', 'people', 'announcements'] as const;
+/** `faces`: the face library (consent, photos, face IDs or the company's face sign-in changed). */
+export const KIOSK_DATA_TOPICS = ['journey', 'people', 'announcements', 'faces'] as const;
 export type KioskDataTopic = (typeof KIOSK_DATA_TOPICS)[number];
 
 export type KioskServerToClientEvents = {

@@ -30,5 +30,15 @@ export const faceStateSchema = z.object({
     .nullable(),
   /** When the person's face ID was made; null without one. The descriptor itself is never answered. */
   face_id_since: z.string().nullable(),
+  /** Why the last attempt (automatic, mass or asked) made no face ID, in the reader's language; null once one is made. */
+  last_error: z.object({ code: z.string(), message: z.string(), at: z.string() }).nullable(),
 });
 export type FaceState = z.infer<typeof faceStateSchema>;
+
+/** The mass action: make the face IDs of a user type's consenting people who have a photo, as a job. */
+export const faceIdsBodySchema = z.object({ user_type_id: z.uuid() });
+export const faceIdsQueuedSchema = z.object({
+  /** The consenting people with a photo whose face IDs the job makes. */
+  queued: z.number().int(),
+});
+export type FaceIdsQueued = z.infer<typeof faceIdsQueuedSchema>;

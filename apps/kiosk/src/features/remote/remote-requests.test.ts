@@ -23,6 +23,7 @@ function effects(overrides: Partial<RequestEffects> = {}) {
     setLogging: (on) => void did.push(`logging ${on}`),
     servedVersion: async () => ({ version: '0.2.0', key: 'k2' }),
     installUpdate: async () => void did.push('install'),
+    refreshFaceLibrary: async () => 3,
     log: () => undefined,
     setTimer: (run) => {
       timers.push(run);
@@ -151,13 +152,30 @@ describe('remote requests', () => {
     expect(did).toEqual(['install', 'reload']);
   });
 
-  it('answers a face library refresh with the reason', async () => {
-    const { fx, reports } = effects();
-    createRemoteRequests(fx).take(request('refresh_face_library'));
+  it('fetches the face library again and says how many faces it holds, or why not', async () => {
+    const held = effects();
+    createRemoteRequests(held.fx).take(request('refresh_face_library'));
     await settle();
-    expect(reports.map((r) => r.body)).toEqual([
-      { status: 'failed', reason: 'not_supported', detail: expect.stringContaining('no face recognition') },
+    expect(held.reports.map((r) => r.body)).toEqual([
+      { status: 'running' },
+      { status: 'succeeded', detail: '3 faces in the library.' },
     ]);
+    const off = effects({ refreshFaceLibrary: async () => null });
+    createRemoteRequests(off.fx).take(request('refresh_face_library'));
+    await settle();
+    expect(off.reports.at(-1)!.body).toEqual({
+      status: 'failed',
+      reason: 'not_supported',
+      detail: 'This company has face sign-in turned off.',
+    });
+    const down = effects({ refreshFaceLibrary: () => Promise.reject(new Error('offline')) });
+    createRemoteRequests(down.fx).take(request('refresh_face_library'));
+    await settle();
+    expect(down.reports.at(-1)!.body).toEqual({
+      status: 'failed',
+      reason: 'data_unavailable',
+      detail: 'Cannot fetch the face library: offline',
+    });
   });
 
   it('stops when the server refuses a report (the request was canceled meanwhile)', async () => {

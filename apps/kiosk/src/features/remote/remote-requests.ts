@@ -26,6 +26,8 @@ export type RequestEffects = {
   servedVersion: () => Promise<{ version: string; key: string }>;
   /** Fetches the served build into the service worker and switches to it. */
   installUpdate: () => Promise<void>;
+  /** Fetches the face library again: how many faces it holds, null while the company has face sign-in off. */
+  refreshFaceLibrary: () => Promise<number | null>;
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
   setTimer: (run: () => void, ms: number) => () => void;
 };
@@ -176,12 +178,17 @@ export function createRemoteRequests(fx: RequestEffects): RemoteRequests {
         finish(id);
         return fx.reload();
       }
-      case 'refresh_face_library':
-        return fail(
-          id,
-          'not_supported',
-          'This company offers no face recognition, so the kiosk keeps no face library.',
-        );
+      case 'refresh_face_library': {
+        await report(id, { status: 'running' });
+        let held: number | null;
+        try {
+          held = await fx.refreshFaceLibrary();
+        } catch (error) {
+          return fail(id, 'data_unavailable', `Cannot fetch the face library: ${messageOf(error)}`);
+        }
+        if (held === null) return fail(id, 'not_supported', 'This company has face sign-in turned off.');
+        return succeed(id, `${held} ${held === 1 ? 'face' : 'faces'} in the library.`);
+      }
     }
   }
 

@@ -6,6 +6,8 @@ CREATE TABLE "face_consents" (
 	"recorded_by" uuid,
 	"withdrawn_at" timestamp with time zone,
 	"withdrawn_by" uuid,
+	"last_error" jsonb,
+	"last_error_at" timestamp with time zone,
 	CONSTRAINT "face_consents_entity_id_person_id_pk" PRIMARY KEY("entity_id","person_id"),
 	CONSTRAINT "face_consents_source_check" CHECK ("face_consents"."source" in ('self', 'passport', 'paper'))
 );
@@ -44,3 +46,17 @@ SELECT app_enable_tenant_rls('face_settings');
 SELECT app_enable_tenant_rls('face_consents');
 --> statement-breakpoint
 SELECT app_enable_tenant_rls('face_descriptors');
+--> statement-breakpoint
+-- A new photo (or none) makes the face ID of the old one stale: it goes at once, whatever wrote the photo
+-- (the drawer, an import, the kiosk, a directory), and the last failure is forgotten so the new photo is tried.
+CREATE FUNCTION app_face_photo_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM face_descriptors
+   WHERE entity_id = NEW.entity_id AND person_id = NEW.id AND photo_key IS DISTINCT FROM NEW.image;
+  UPDATE face_consents SET last_error = NULL, last_error_at = NULL
+   WHERE entity_id = NEW.entity_id AND person_id = NEW.id AND last_error IS NOT NULL;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER people_face_photo_changed AFTER UPDATE OF image ON people
+  FOR EACH ROW WHEN (OLD.image IS DISTINCT FROM NEW.image) EXECUTE FUNCTION app_face_photo_changed();

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entities, users } from './global';
 import { people } from './people';
 
@@ -43,6 +54,9 @@ export const faceConsents = pgTable(
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the last attempt made no face ID (its message key and values); null once one is made. */
+    lastError: jsonb('last_error').$type<{ key: string; vars?: Record<string, string | number> }>(),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.personId] }),

@@ -84,6 +84,10 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   // A SCIM user is the person it made: it goes with the removed person, and the identity provider's
   // next call finds it gone and provisions it again (adopting the kept person by email).
   'scim_users.id',
+  // Face sign-in (decision 050): a consent is the giver's own and a face ID is made from that person's
+  // photo: the removed person's go with them; the kept person consents (and is recognised) by their own.
+  'face_consents.person_id',
+  'face_descriptors.person_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

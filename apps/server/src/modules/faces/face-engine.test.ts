@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { faceless, facePhoto, groupPhoto } from '../../../test/helpers/face-photos';
-import { closeFaceEngine, faceDistance, readFacesOffLoop } from './face-engine';
+import { faceDistance } from '@app/shared/faces/face-matcher';
+import { closeFaceEngine, readFacesOffLoop } from './face-engine';
 import { DESCRIPTOR_LENGTH } from './face-model';
 
 // The model itself, in its thread, on the sample photos that ship with it (test/helpers/face-photos.ts).

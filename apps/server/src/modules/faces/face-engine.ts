@@ -20,13 +20,3 @@ export function readFacesOffLoop(image: Uint8Array): Promise<FaceReading> {
 }
 
 export const closeFaceEngine = () => pool.close();
-
-/** The Euclidean distance between two descriptors. */
-export function faceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = a[i]! - b[i]!;
-    sum += d * d;
-  }
-  return Math.sqrt(sum);
-}

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { FACE_DESCRIPTOR_LENGTH } from '@app/shared/faces/face-matcher';
 
 // The face model in Node (decision 050): @vladmandic/face-api's WebAssembly build with TensorFlow.js's
 // WebAssembly backend, and the models that ship inside the package (nothing is downloaded). It runs in
@@ -13,7 +14,7 @@ type FaceApi = typeof import('@vladmandic/face-api');
 type Tf = typeof import('@tensorflow/tfjs');
 
 /** The descriptor's length (face-api's recognition network). */
-export const DESCRIPTOR_LENGTH = 128;
+export const DESCRIPTOR_LENGTH = FACE_DESCRIPTOR_LENGTH;
 /** Images are fitted in this square before detection: larger photos only cost time. */
 const MAX_SIDE = 1024;
 /** A face the detector is less sure of than this is not counted. */
@@ -53,6 +54,8 @@ export function faceModel() {
 /** The faces of an image (JPEG, PNG, WebP…): one face's descriptor, or why there is none. */
 export async function readFaces(image: Uint8Array): Promise<FaceReading> {
   let raw: { data: Buffer; info: OutputInfo };
+  // Loaded with the first photo (in the face worker): the server's own thread never needs it.
+  const { default: sharp } = await import('sharp');
   try {
     raw = await sharp(image)
       .rotate()

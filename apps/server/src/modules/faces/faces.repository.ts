@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { faceConsents, faceDescriptors, faceSettings } from '../../db/schema/index';
+import { rowsOf, type Executor } from '../../db/client';
+import { faceConsents, faceDescriptors, faceSettings, people } from '../../db/schema/index';
 
 // Face sign-in's rows (decision 050): the company's setting, consents and sealed descriptors.
 
@@ -113,4 +113,61 @@ export async function descriptorSince(tx: Executor, entityId: string, personId: 
     .from(faceDescriptors)
     .where(and(eq(faceDescriptors.entityId, entityId), eq(faceDescriptors.personId, personId)));
   return row?.createdAt ?? null;
+}
+
+export type FaceError = { key: string; vars?: Record<string, string | number> };
+
+/** Keeps why the last attempt made no face ID (null: it made one). */
+export async function recordFaceError(tx: Executor, entityId: string, personId: string, error: FaceError | null) {
+  await tx
+    .update(faceConsents)
+    .set({ lastError: error, lastErrorAt: error ? new Date() : null })
+    .where(and(eq(faceConsents.entityId, entityId), eq(faceConsents.personId, personId)));
+}
+
+/**
+ * The consenting people with a photo and no face ID that no attempt has failed for since their photo
+ * (a new photo clears the failure: migration 0051's trigger), of one user type or all, oldest consent first.
+ */
+export async function peopleAwaitingFaceIds(
+  tx: Executor,
+  entityId: string,
+  { userTypeId, limit }: { userTypeId?: string; limit: number },
+) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select p.id from face_consents c
+        join people p on p.entity_id = c.entity_id and p.id = c.person_id
+       where c.entity_id = ${entityId} and c.withdrawn_at is null and c.last_error is null
+         and p.image is not null
+         ${userTypeId ? sql`and exists (select 1 from person_user_types t where t.entity_id = p.entity_id and t.person_id = p.id and t.user_type_id = ${userTypeId})` : sql``}
+         and not exists (select 1 from face_descriptors d where d.entity_id = c.entity_id and d.person_id = c.person_id)
+       order by c.given_at, p.id
+       limit ${limit}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Clears the failures of a user type's consenting people, so that a mass action tries them again. */
+export async function clearFaceErrors(tx: Executor, entityId: string, userTypeId: string) {
+  await tx.execute(sql`
+    update face_consents c set last_error = null, last_error_at = null
+      from person_user_types t
+     where c.entity_id = ${entityId} and t.entity_id = c.entity_id and t.person_id = c.person_id
+       and t.user_type_id = ${userTypeId} and c.last_error is not null`);
+}
+
+/** The companies with face sign-in on (the job's sweep; not under a company's row-level security). */
+export async function companiesWithFaceSignIn(db: Executor) {
+  const rows = await db.select({ id: faceSettings.entityId }).from(faceSettings).where(eq(faceSettings.enabled, true));
+  return rows.map((r) => r.id);
+}
+
+/** The person's photo (its file key), null without one. */
+export async function imageOf(tx: Executor, entityId: string, personId: string) {
+  const [row] = await tx
+    .select({ image: people.image })
+    .from(people)
+    .where(and(eq(people.entityId, entityId), eq(people.id, personId)));
+  return row?.image ?? null;
 }

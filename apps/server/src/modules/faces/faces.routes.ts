@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@app/shared/http/paging';
 import {
   faceConsentBodySchema,
+  faceIdsBodySchema,
+  faceIdsQueuedSchema,
   faceSettingsBodySchema,
   faceSettingsSchema,
   faceStateSchema,
 } from '@app/shared/people/faces';
 import { requireAccess } from '../../plugins/auth';
+import { runsHereEnded } from '../../plugins/jobs';
 import {
   faceState,
   generateFaceId,
@@ -15,6 +18,7 @@ import {
   setFaceSettings,
   withdrawFaceConsent,
 } from './faces.service';
+import { faceIdAfterChange, generateFaceIdsOfType } from './faces-mass.service';
 
 // Face sign-in (decision 050). The company's setting is a company detail; a person's consent and face ID
 // belong to the people list's permission. A company's API token makes no face IDs and records no consent:
@@ -24,6 +28,8 @@ const USERS = { access: { permission: 'users' as const, noClientToken: true } };
 
 export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['faces'];
+  // Face IDs being made in this process (the job runner off) end before the database closes.
+  app.addHook('onClose', async () => runsHereEnded(app));
 
   app.get(
     '/face-settings',
@@ -59,7 +65,7 @@ export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: faceStateSchema },
       },
     },
-    async (req) => faceState(app, requireAccess(req), req.params.id),
+    async (req) => faceState(app, requireAccess(req), req.params.id, req.lang),
   );
 
   app.put(
@@ -77,7 +83,8 @@ export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = requireAccess(req);
       await recordConsent(app, ctx, req.params.id, req.body.source);
-      return faceState(app, ctx, req.params.id);
+      await faceIdAfterChange(app, ctx.entityId, req.params.id);
+      return faceState(app, ctx, req.params.id, req.lang);
     },
   );
 
@@ -95,7 +102,7 @@ export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = requireAccess(req);
       await withdrawFaceConsent(app, ctx, req.params.id);
-      return faceState(app, ctx, req.params.id);
+      return faceState(app, ctx, req.params.id, req.lang);
     },
   );
 
@@ -113,7 +120,22 @@ export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = requireAccess(req);
       await generateFaceId(app, ctx, req.params.id);
-      return faceState(app, ctx, req.params.id);
+      return faceState(app, ctx, req.params.id, req.lang);
     },
+  );
+
+  app.post(
+    '/people/face-ids',
+    {
+      config: USERS,
+      schema: {
+        tags,
+        summary: 'Make the face IDs of a user type’s consenting people who have a photo, as a job',
+        body: faceIdsBodySchema,
+        response: { 202: faceIdsQueuedSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(202).send(await generateFaceIdsOfType(app, requireAccess(req), req.body.user_type_id)),
   );
 };

@@ -1,24 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client';
+import { withTenant, type Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
 import { writeAudit } from '../audit/audit.repository';
 import { findPeople } from '../people/people.repository';
 import { personInScope } from '../people/person-scope';
-import { faceDistance, readFacesOffLoop } from './face-engine';
-import { DESCRIPTOR_LENGTH } from './face-model';
+import { readFacesOffLoop } from './face-engine';
+import { FACE_DESCRIPTOR_LENGTH as DESCRIPTOR_LENGTH } from '@app/shared/faces/face-matcher';
+import type { FaceReading } from './face-model';
+import type { Language } from '@app/shared/constants';
 import type { FaceState } from '@app/shared/people/faces';
+import { t } from '../../lib/i18n';
 import {
   consentingOf,
   descriptorSince,
   findConsent,
   findFaceSettings,
   giveConsent,
+  imageOf,
+  recordFaceError,
   saveDescriptor,
   saveFaceSettings,
   withdrawConsent,
   type ConsentSource,
+  type FaceError,
 } from './faces.repository';
 
 // Face IDs (spec `POST /generate_faceId`, decision 050): made from a consenting person's profile photo
@@ -51,45 +57,82 @@ export function openDescriptor(app: FastifyInstance, sealed: string): Float32Arr
   return descriptor;
 }
 
-/** Makes (or makes again) a person's face ID from their profile photo. */
-export async function generateFaceId(app: FastifyInstance, ctx: AccessContext, personId: string) {
-  const { image } = await inTenant(app, ctx, async (tx) => {
-    const person = await mustFind(tx, ctx, personId);
-    const settings = await findFaceSettings(tx, ctx.entityId);
+/** Why a face ID cannot be made: a rule of the request, or (kept as the last error) what the photo showed. */
+function faceRefusal(reading: Exclude<FaceReading, { kind: 'one' }>): { error: AppError; kept: FaceError } {
+  switch (reading.kind) {
+    case 'none':
+      return {
+        error: new AppError('invalid_image', { field: 'image', messageKey: 'face_none' }),
+        kept: { key: 'face_none' },
+      };
+    case 'several':
+      return {
+        error: new AppError('invalid_image', {
+          field: 'image',
+          messageKey: 'face_several',
+          vars: { count: reading.count },
+        }),
+        kept: { key: 'face_several', vars: { count: reading.count } },
+      };
+    default:
+      return {
+        error: new AppError('invalid_image', { field: 'image', messageKey: 'face_unreadable' }),
+        kept: { key: 'face_unreadable' },
+      };
+  }
+}
+
+const photoMissing = () => new AppError('rule_violation', { field: 'image', messageKey: 'face_photo_missing' });
+
+/**
+ * Makes (or makes again) a person's face ID from their profile photo, for a request or the job: face
+ * sign-in on, the person's consent in force, one face in the photo. A photo that shows no face, several,
+ * or cannot be read is kept as the person's last error. Throws the AppError that refused it.
+ */
+export async function makeFaceId(app: FastifyInstance, entityId: string, personId: string) {
+  const image = await withTenant(app.db.db, entityId, async (tx) => {
+    const settings = await findFaceSettings(tx, entityId);
     if (!settings.enabled) throw new AppError('rule_violation', { messageKey: 'face_sign_in_off' });
-    if (!(await consentingOf(tx, ctx.entityId, [personId])).has(personId)) {
+    if (!(await consentingOf(tx, entityId, [personId])).has(personId)) {
       throw new AppError('rule_violation', { field: 'consent', messageKey: 'face_consent_missing' });
     }
-    if (!person.image) throw new AppError('rule_violation', { field: 'image', messageKey: 'face_photo_missing' });
-    return { image: person.image };
+    return imageOf(tx, entityId, personId);
   });
+  if (!image) throw photoMissing();
   const data = await app.files.get(image);
-  if (!data) throw new AppError('rule_violation', { field: 'image', messageKey: 'face_photo_missing' });
+  if (!data) {
+    await withTenant(app.db.db, entityId, (tx) =>
+      recordFaceError(tx, entityId, personId, { key: 'face_photo_missing' }),
+    );
+    throw photoMissing();
+  }
   const reading = await readFacesOffLoop(data);
-  if (reading.kind === 'none') throw new AppError('invalid_image', { field: 'image', messageKey: 'face_none' });
-  if (reading.kind === 'unreadable') {
-    throw new AppError('invalid_image', { field: 'image', messageKey: 'face_unreadable' });
-  }
-  if (reading.kind === 'several') {
-    throw new AppError('invalid_image', { field: 'image', messageKey: 'face_several', vars: { count: reading.count } });
-  }
-  const sealed = sealDescriptor(app, reading.descriptor);
-  return inTenant(app, ctx, async (tx) => {
-    // The photo or the consent may have changed while the model read it: what is stored must match both.
-    const person = await mustFind(tx, ctx, personId);
-    if (person.image !== image) throw new AppError('conflict', { field: 'image' });
-    if (!(await consentingOf(tx, ctx.entityId, [personId])).has(personId)) {
+  const sealed = reading.kind === 'one' ? sealDescriptor(app, reading.descriptor) : null;
+  const refusal = reading.kind === 'one' ? null : faceRefusal(reading);
+  await withTenant(app.db.db, entityId, async (tx) => {
+    // The photo or the consent may have changed while the model read it: what is kept must match both.
+    if ((await imageOf(tx, entityId, personId)) !== image) throw new AppError('conflict', { field: 'image' });
+    if (!(await consentingOf(tx, entityId, [personId])).has(personId)) {
       throw new AppError('rule_violation', { field: 'consent', messageKey: 'face_consent_missing' });
     }
-    await saveDescriptor(tx, ctx.entityId, personId, { sealed, photoKey: image, model: FACE_MODEL });
-    await writeAudit(tx, ctx, {
+    await recordFaceError(tx, entityId, personId, refusal?.kept ?? null);
+    if (sealed) await saveDescriptor(tx, entityId, personId, { sealed, photoKey: image, model: FACE_MODEL });
+  });
+  if (refusal) throw refusal.error;
+}
+
+/** POST /people/:id/face-id: the person drawer's "Generate Face ID". */
+export async function generateFaceId(app: FastifyInstance, ctx: AccessContext, personId: string) {
+  await inTenant(app, ctx, (tx) => mustFind(tx, ctx, personId));
+  await makeFaceId(app, ctx.entityId, personId);
+  await inTenant(app, ctx, (tx) =>
+    writeAudit(tx, ctx, {
       action: 'person.face_id_generated',
       targetType: 'person',
       targetId: personId,
       after: { model: FACE_MODEL },
-    });
-    return { person_id: personId, generated: true };
-  });
+    }),
+  );
 }
 
 /** Records a person's consent: given by themselves (public pages, passport) or from a signed paper form. */
@@ -121,27 +164,13 @@ export async function withdrawFaceConsent(app: FastifyInstance, ctx: AccessConte
   });
 }
 
-/** The nearest of a library's descriptors, when near enough and clearly nearer than the next. */
-export function bestMatch(
-  probe: ArrayLike<number>,
-  library: { personId: string; descriptor: ArrayLike<number> }[],
-  { matchThreshold, minGap }: { matchThreshold: number; minGap: number },
-) {
-  let best: { personId: string; distance: number } | null = null;
-  let second = Infinity;
-  for (const entry of library) {
-    const distance = faceDistance(probe, entry.descriptor);
-    if (!best || distance < best.distance) {
-      if (best) second = best.distance;
-      best = { personId: entry.personId, distance };
-    } else if (distance < second) second = distance;
-  }
-  if (!best || best.distance > matchThreshold || second - best.distance < minGap) return null;
-  return best;
-}
-
 /** A person's consent and whether a face ID exists (never the descriptor). */
-export async function faceState(app: FastifyInstance, ctx: AccessContext, personId: string): Promise<FaceState> {
+export async function faceState(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  personId: string,
+  lang: Language,
+): Promise<FaceState> {
   return inTenant(app, ctx, async (tx) => {
     await mustFind(tx, ctx, personId);
     const consent = await findConsent(tx, ctx.entityId, personId);
@@ -157,6 +186,14 @@ export async function faceState(app: FastifyInstance, ctx: AccessContext, person
             }
           : null,
       face_id_since: since ? since.toISOString() : null,
+      last_error:
+        consent?.lastError && consent.lastErrorAt && !consent.withdrawnAt
+          ? {
+              code: consent.lastError.key,
+              message: t(lang, `errors:${consent.lastError.key}`, consent.lastError.vars),
+              at: consent.lastErrorAt.toISOString(),
+            }
+          : null,
     };
   });
 }

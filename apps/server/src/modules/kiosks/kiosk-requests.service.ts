@@ -17,6 +17,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { KioskRequestParamsRecord } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { findFaceSettings } from '../faces/faces.repository';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
@@ -81,8 +82,11 @@ async function paramsFor(
       return { doorId: door.door.id, doorName: door.door.name, seconds };
     }
     case 'refresh_face_library':
-      // Face recognition is not offered yet: there is no face library to send.
-      throw new AppError('rule_violation', { field: 'action', messageKey: 'face_recognition_not_offered' });
+      // The kiosk fetches its face library again: there is none while the company has face sign-in off.
+      if (!(await findFaceSettings(tx, ctx.entityId)).enabled) {
+        throw new AppError('rule_violation', { field: 'action', messageKey: 'face_sign_in_off' });
+      }
+      return {};
     case 'kiosk_logging':
       return { enabled: body.enabled };
     case 'update_app': {

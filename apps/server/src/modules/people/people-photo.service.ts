@@ -15,6 +15,7 @@ import { mandatoryOf } from './person-rules';
 import { photoUrl, photoVersion, tokenMayNotChange } from './person-view';
 import { findPeople, findUserTypesByIds, updatePerson, userTypesOf } from './people.repository';
 import { inTenant } from '../access/in-tenant';
+import { faceIdAfterChange } from '../faces/faces-mass.service';
 
 async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
   const [person] = await findPeople(tx, ctx.entityId, personInScope(ctx), [id]);
@@ -52,6 +53,8 @@ export async function setPhoto(app: FastifyInstance, ctx: AccessContext, id: str
     throw error;
   });
   if (saved.previous) await app.files.remove(saved.previous);
+  // The face ID of the old photo went with it (migration 0051): a consenting person's is made again.
+  await faceIdAfterChange(app, ctx.entityId, id);
   return saved.person;
 }
 

@@ -6,12 +6,13 @@ import { detectImageKind } from '../../lib/images';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
 import { writeAudit } from '../audit/audit.repository';
+import { descriptorSince, findConsent } from '../faces/faces.repository';
 import { readPerson } from './people.service';
 
 // Everything the company holds about one person, for a subject-access request (issue 16 item 4): a zip
 // of JSON files (the profile with its user types, sites, labels and custom-field values; every visit
 // with its places, hosts, times, notes and checks; compliance answers; documents; visit permits;
-// QuickPasses; emergency roll entries) and the files (the photo, each document's upload). Read in one
+// QuickPasses; emergency roll entries; face sign-in's consent and whether a face descriptor is stored) and the files (the photo, each document's upload). Read in one
 // transaction, so the parts agree; audited as `person.data_exported`.
 
 type Part = { name: string; data: Buffer };
@@ -102,6 +103,17 @@ async function othersOf(tx: Executor, entityId: string, personId: string) {
   return { permits, quickPasses, emergency };
 }
 
+/** Face sign-in (decision 050): the consent and whether a face descriptor is stored, since when; never its numbers. */
+async function faceOf(tx: Executor, entityId: string, personId: string) {
+  const consent = await findConsent(tx, entityId, personId);
+  const since = await descriptorSince(tx, entityId, personId);
+  return {
+    face_descriptor_stored: since !== null,
+    face_descriptor_since: since,
+    consent: consent ? { given_at: consent.givenAt, source: consent.source, withdrawn_at: consent.withdrawnAt } : null,
+  };
+}
+
 /** A document's file in the zip: its id and the kind its content says, never the name as uploaded. */
 function documentEntry(doc: DocumentRow, data: Buffer): string {
   const image = detectImageKind(data);
@@ -126,13 +138,14 @@ export async function exportPersonData(
     const answers = await complianceAnswersOf(tx, ctx.entityId, personId);
     const documents = await documentsOf(tx, ctx.entityId, personId);
     const others = await othersOf(tx, ctx.entityId, personId);
+    const face = await faceOf(tx, ctx.entityId, personId);
     await writeAudit(tx, ctx, {
       action: 'person.data_exported',
       targetType: 'person',
       targetId: personId,
       after: { visits: visits.length, documents: documents.length, compliance_answers: answers.length },
     });
-    return { person, image: image?.image ?? null, rfid: image?.rfid ?? null, visits, answers, documents, others };
+    return { person, image: image?.image ?? null, rfid: image?.rfid ?? null, visits, answers, documents, others, face };
   });
 
   const parts: Part[] = [];
@@ -157,6 +170,7 @@ export async function exportPersonData(
   parts.push({ name: 'visit-permits.json', data: json(read.others.permits) });
   parts.push({ name: 'quick-passes.json', data: json(read.others.quickPasses) });
   parts.push({ name: 'emergency-rolls.json', data: json(read.others.emergency) });
+  parts.push({ name: 'face-sign-in.json', data: json(read.face) });
 
   // Loaded with the first export: an idle server never needs it.
   const { ZipFile } = await import('yazl');

@@ -61,6 +61,9 @@ export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted
   // back go with them (a directory that still lists them brings the record back as new); who set one up
   // or ran it is a dashboard member.
   'directory_links.person_id': 'deleted with the person',
+  // Face sign-in (decision 050): the consent and the face ID are the person's alone.
+  'face_consents.person_id': 'deleted with the person',
+  'face_descriptors.person_id': 'deleted with the person',
   'integration_scans.person_id': 'deleted with the person',
   'integrations.created_by_person_id': 'cleared',
   'integration_runs.requested_by_person_id': 'cleared',
