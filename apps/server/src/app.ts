@@ -80,6 +80,7 @@ import { visitStatsFoldJob } from './modules/reports/visit-summary/visit-summary
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { facesRoutes } from './modules/faces/faces.routes';
 import { facesKioskRoutes } from './modules/faces/faces-kiosk.routes';
+import { facesPublicRoutes } from './modules/faces/faces-public.routes';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createPassportClient } from './modules/passport-sign-in/passport-client';
 import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-in.routes';
@@ -241,6 +242,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(privacyRoutes);
       await api.register(facesRoutes);
       await api.register(facesKioskRoutes);
+      await api.register(facesPublicRoutes);
       await api.register(rollRoutes);
       await api.register(integrationsRoutes);
       await api.register(integrationFlowRoutes);

@@ -42,3 +42,15 @@ export const faceIdsQueuedSchema = z.object({
   queued: z.number().int(),
 });
 export type FaceIdsQueued = z.infer<typeof faceIdsQueuedSchema>;
+
+/** The visitor's own face sign-in, on their visit's link (they give or withdraw consent themselves). */
+export const publicFaceStateSchema = z.object({
+  /** Whether the company offers face sign-in: otherwise nothing is asked. */
+  offered: z.boolean(),
+  consent_given_at: z.string().nullable(),
+  /** When their face ID was made from their photo; null without one. */
+  face_id_since: z.string().nullable(),
+  /** Whether they have a profile photo to make it from. */
+  has_photo: z.boolean(),
+});
+export type PublicFaceState = z.infer<typeof publicFaceStateSchema>;
