@@ -1,5 +1,6 @@
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { expectAccessible } from './fixtures/a11y';
 import { screenPath } from './fixtures/screens';
 import { loadWorld } from './fixtures/world';
 import { waitForMail } from './fixtures/mail';
@@ -46,6 +47,7 @@ async function adminApi(baseURL: string) {
     context,
     get: async (url: string) => check(await context.get(`/api/v1${url}`)),
     post: async (url: string, data: unknown) => check(await context.post(`/api/v1${url}`, { data, headers })),
+    put: async (url: string, data: unknown) => check(await context.put(`/api/v1${url}`, { data, headers })),
     delete: async (url: string) => check(await context.delete(`/api/v1${url}`, { headers })),
   };
 }
@@ -366,4 +368,37 @@ test('pre-registration: the form and its pages in Arabic on a phone, and on a de
   await expect(desktop.page.getByTestId('pre-registration-form')).toBeVisible();
   await shot(desktop.page, 'pre-registration-form-en-desktop');
   await desktop.close();
+});
+
+test('pre-registration: the visitor agrees to face sign-in on their pass and withdraws it, in English and Arabic', async ({
+  browser,
+  baseURL,
+}) => {
+  const s = seeded;
+  await s.api.put('/face-settings', { enabled: true });
+  try {
+    for (const lang of ['en', 'ar'] as const) {
+      const token = await s.expectVisitor(lang === 'en' ? 'Farah' : 'Fadi');
+      const phone = await openPhone(browser, baseURL!, lang);
+      const page = phone.page;
+      await page.goto(`/pre-registration/${token}/success`);
+      await expect(page.getByTestId('face-consent')).toBeVisible();
+      await expect(page.getByTestId('face-consent')).toContainText(lang === 'en' ? '128 numbers' : '128 رقمًا');
+      await expectAccessible(page, `face consent ${lang}`);
+      await shot(page, `pre-registration-face-consent-${lang}-390`);
+      await page.getByTestId('face-consent-give').click();
+      // Without a profile photo the face ID waits for one.
+      await expect(page.getByTestId('face-consent-given')).toContainText(
+        lang === 'en' ? 'Your face ID will be made once you have a profile photo.' : 'صورة شخصية',
+      );
+      await expectAccessible(page, `face consent given ${lang}`);
+      await page.reload();
+      await expect(page.getByTestId('face-consent-given')).toBeVisible();
+      await page.getByTestId('face-consent-withdraw').click();
+      await expect(page.getByTestId('face-consent-give')).toBeVisible();
+      await phone.close();
+    }
+  } finally {
+    await s.api.put('/face-settings', { enabled: false });
+  }
 });

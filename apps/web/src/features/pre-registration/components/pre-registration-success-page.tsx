@@ -21,6 +21,7 @@ import { passportVisitsUrl } from '../utils/passport-fill';
 import { formatVisitTime } from '../utils/visit-clock';
 import { readVisitDone } from '../utils/visit-done';
 import classes from './pre-registration.module.css';
+import { FaceConsentCard } from './face-consent-card';
 import { PublicLoading } from './public-loading';
 import { PublicScreen } from './public-screen';
 
@@ -36,7 +37,18 @@ const pathOf = (url: string) => {
 
 type Place = { site: string | null; area: string | null };
 
-function Done({ done, place }: { done: PreRegistrationDone; place: Place | null }) {
+function Done({
+  done,
+  place,
+  token,
+  company,
+}: {
+  done: PreRegistrationDone;
+  place: Place | null;
+  /** The visit's link, when the server answered the page: face sign-in is asked through it. */
+  token?: string;
+  company?: string;
+}) {
   const { t, i18n } = useTranslation('pre-registration');
   const when = formatVisitTime(done.expectedDateTime, i18n.language);
   const awaiting = done.approval === 'awaiting';
@@ -120,6 +132,7 @@ function Done({ done, place }: { done: PreRegistrationDone; place: Place | null 
           </Stack>
         </Alert>
       )}
+      {token && <FaceConsentCard token={token} company={company ?? ''} />}
     </Stack>
   );
 }
@@ -200,7 +213,7 @@ export function PreRegistrationSuccessPage() {
 
   let body;
   if (pass.data?.visit) {
-    body = <Done done={pass.data.visit} place={pass.data.visit} />;
+    body = <Done done={pass.data.visit} place={pass.data.visit} token={id} company={pass.data.company?.name} />;
   } else if (meta?.is_expired && meta.reason !== 'LINK_INVALID') {
     body = <Ended message={meta.message ?? ''} />;
   } else if (stored) {
