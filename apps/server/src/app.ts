@@ -81,6 +81,7 @@ import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { facesRoutes } from './modules/faces/faces.routes';
 import { facesKioskRoutes } from './modules/faces/faces-kiosk.routes';
 import { facesPublicRoutes } from './modules/faces/faces-public.routes';
+import { facesHolderRoutes } from './modules/faces/faces-holder.routes';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createPassportClient } from './modules/passport-sign-in/passport-client';
 import { passportSignInRoutes } from './modules/passport-sign-in/passport-sign-in.routes';
@@ -200,6 +201,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(companySignInRoutes);
       await api.register(passportHolderRoutes);
       await api.register(passportHolderProfileRoutes);
+      await api.register(facesHolderRoutes);
       await api.register(companyRoutes);
       await api.register(identityProviderRoutes);
       await api.register(membersRoutes);

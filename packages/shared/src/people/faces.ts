@@ -54,3 +54,18 @@ export const publicFaceStateSchema = z.object({
   has_photo: z.boolean(),
 });
 export type PublicFaceState = z.infer<typeof publicFaceStateSchema>;
+
+/** A passport's holder, in each company that offers face sign-in and knows them (source `passport`). */
+export const holderFaceSchema = z.object({
+  companies: z.array(
+    z.object({
+      company_id: z.string(),
+      company_name: z.string(),
+      consent_given_at: z.string().nullable(),
+      face_id_since: z.string().nullable(),
+      has_photo: z.boolean(),
+    }),
+  ),
+});
+export type HolderFace = z.infer<typeof holderFaceSchema>;
+export const holderFaceConsentBodySchema = z.object({ company_id: z.uuid() });

@@ -57,7 +57,7 @@ export async function holderCors(app: FastifyInstance) {
     schema: { hide: true },
     handler: async (_req, reply) =>
       reply
-        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
         .header('access-control-allow-headers', 'authorization, content-type, accept-language, idempotency-key')
         .header('access-control-max-age', '600')
         .code(204)
