@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { PhotoField } from '../../features/account/components/photo-field';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { FaceSignInCard } from '../../features/face-sign-in/components/face-sign-in-card';
 import { useAccount } from '../../lib/account';
 
 export function ProfilePage() {
@@ -16,6 +17,7 @@ export function ProfilePage() {
           <ProfileForm account={account} />
         </Stack>
       </Card>
+      <FaceSignInCard />
     </Page>
   );
 }
