@@ -25,6 +25,8 @@ export const faceConsentBodySchema = z.object({ source: z.literal('paper') });
 
 export const faceStateSchema = z.object({
   person_id: z.string(),
+  /** Whether the company has face sign-in on (the drawer shows the section only then). */
+  offered: z.boolean(),
   consent: z
     .object({ given_at: z.string(), source: z.enum(FACE_CONSENT_SOURCES), recorded_by: z.string().nullable() })
     .nullable(),

@@ -175,8 +175,10 @@ export async function faceState(
     await mustFind(tx, ctx, personId);
     const consent = await findConsent(tx, ctx.entityId, personId);
     const since = await descriptorSince(tx, ctx.entityId, personId);
+    const settings = await findFaceSettings(tx, ctx.entityId);
     return {
       person_id: personId,
+      offered: settings.enabled,
       consent:
         consent && !consent.withdrawnAt
           ? {

@@ -5,6 +5,7 @@ import { useCompany } from '../api/get-company';
 import { ClientTokenCard } from './client-token-card';
 import { CompanyDetailsCard } from './company-details-card';
 import { CompanyLogoCard } from './company-logo-card';
+import { FaceSignInCard } from './face-sign-in-card';
 import { IdentityProviderCard } from './identity-provider-card';
 import { SubscriptionCard } from './subscription-card';
 import { TwoStepCard } from './two-step-card';
@@ -40,6 +41,7 @@ function CompanySections() {
       <ClientTokenCard company={company.data} />
       <TwoStepCard company={company.data} />
       <IdentityProviderCard />
+      <FaceSignInCard />
       <SubscriptionCard company={company.data} />
     </Stack>
   );

@@ -11,6 +11,7 @@ import { useUserTypeTree } from '../api/get-user-type-tree';
 import { PersonDataExport } from './person-data-export';
 import { PersonDocuments } from './person-documents';
 import { PersonErasure } from './person-erasure';
+import { PersonFace } from './person-face';
 import { PersonForm } from './person-form';
 
 export type PersonDrawerState = { mode: 'add' } | { mode: 'edit'; id: string; name: string } | null;
@@ -65,6 +66,13 @@ export function PersonDrawer({ state, onClose }: { state: PersonDrawerState; onC
             />
             {/* Documents are the person's own records, kept apart from the details form's Save. */}
             {editId && <PersonDocuments key={editId} personId={editId} />}
+            {editId && person.data && (
+              <PersonFace
+                key={`${editId}-${person.data.photo_url ?? ''}`}
+                personId={editId}
+                hasPhoto={Boolean(person.data.photo_url)}
+              />
+            )}
             {editId && <PersonDataExport personId={editId} />}
             {editId && person.data && <PersonErasure person={person.data} onErased={onClose} />}
           </>
