@@ -29,9 +29,7 @@ export function FaceConsentCard({ token, company }: { token: string; company: st
     >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('face.what', { company })}</Text>
-        <Text size="sm">
-          {t('face.withdraw_any_time')}
-        </Text>
+        <Text size="sm">{t('face.withdraw_any_time')}</Text>
         {given ? (
           <>
             <Text size="sm" fw={600} data-testid="face-consent-given">
