@@ -25,8 +25,8 @@ CREATE TABLE "face_descriptors" (
 CREATE TABLE "face_settings" (
 	"entity_id" uuid PRIMARY KEY NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
-	"match_threshold" real DEFAULT 0.45 NOT NULL,
-	"min_gap" real DEFAULT 0.05 NOT NULL,
+	"match_threshold" double precision DEFAULT 0.45 NOT NULL,
+	"min_gap" double precision DEFAULT 0.05 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" uuid,
 	CONSTRAINT "face_settings_threshold_check" CHECK ("face_settings"."match_threshold" > 0.2 and "face_settings"."match_threshold" <= 0.6),

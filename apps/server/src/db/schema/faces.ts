@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uuid,
@@ -27,9 +27,9 @@ export const faceSettings = pgTable(
       .references(() => entities.id, { onDelete: 'cascade' }),
     enabled: boolean('enabled').notNull().default(false),
     /** The largest distance between two descriptors that is still the same person. */
-    matchThreshold: real('match_threshold').notNull().default(0.45),
+    matchThreshold: doublePrecision('match_threshold').notNull().default(0.45),
     /** How much nearer the best candidate must be than the second. */
-    minGap: real('min_gap').notNull().default(0.05),
+    minGap: doublePrecision('min_gap').notNull().default(0.05),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -3,15 +3,13 @@ import { modals } from '@mantine/modals';
 import { IconFaceId } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FaceState } from '@app/shared/people/faces';
+import { formatDateTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { usePersonFace, usePersonFaceAction } from '../api/person-face';
 
-const dateOf = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
-function consentLine(state: FaceState, t: (key: string, vars?: Record<string, string>) => string, lang: string) {
+function consentLine(state: FaceState, t: (key: string, vars?: Record<string, string>) => string) {
   if (!state.consent) return t('face.no_consent');
-  return t(`face.consent_${state.consent.source}`, { date: dateOf(state.consent.given_at, lang) });
+  return t(`face.consent_${state.consent.source}`, { date: formatDateTime(state.consent.given_at) });
 }
 
 /**
@@ -20,7 +18,7 @@ function consentLine(state: FaceState, t: (key: string, vars?: Record<string, st
  * from the profile photo, and why the last attempt made none.
  */
 export function PersonFace({ personId, hasPhoto }: { personId: string; hasPhoto: boolean }) {
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
   const face = usePersonFace(personId, hasPhoto);
   const act = usePersonFaceAction(personId);
   const state = face.data;
@@ -50,7 +48,7 @@ export function PersonFace({ personId, hasPhoto }: { personId: string; hasPhoto:
       <Group gap="xs" wrap="wrap">
         <IconFaceId size={18} aria-hidden />
         <Text size="sm" data-testid="person-face-consent">
-          {consentLine(state, t, i18n.language)}
+          {consentLine(state, t)}
         </Text>
       </Group>
       <Badge
@@ -60,9 +58,7 @@ export function PersonFace({ personId, hasPhoto }: { personId: string; hasPhoto:
         data-testid="person-face-id"
         style={{ alignSelf: 'flex-start' }}
       >
-        {state.face_id_since
-          ? t('face.id_since', { date: dateOf(state.face_id_since, i18n.language) })
-          : t('face.no_id')}
+        {state.face_id_since ? t('face.id_since', { date: formatDateTime(state.face_id_since) }) : t('face.no_id')}
       </Badge>
       {state.last_error && (
         <Alert color="orange" variant="light" data-testid="person-face-error">
