@@ -5,14 +5,8 @@ import { AppError } from '../../lib/app-error';
 import type { Holder } from '../passport-holder/holder-auth';
 import { holderPeople } from '../passport-holder/holder.repository';
 import { faceIdAfterChange } from './faces-mass.service';
-import {
-  descriptorSince,
-  findConsent,
-  findFaceSettings,
-  giveConsent,
-  imageOf,
-  withdrawConsent,
-} from './faces.repository';
+import { ownFaceState } from './faces-own-state';
+import { findFaceSettings, giveConsent, withdrawConsent } from './faces.repository';
 
 // A passport's holder gives or withdraws face sign-in consent (source `passport`, decision 050) in each
 // company that knows them by their verified address and offers face sign-in.
@@ -21,19 +15,10 @@ import {
 export async function holderFace(app: FastifyInstance, holder: Holder): Promise<HolderFace> {
   const companies: HolderFace['companies'] = [];
   for (const p of await holderPeople(app.db.db, holder.email)) {
-    const row = await withTenant(app.db.db, p.entityId, async (tx) => {
-      if (!(await findFaceSettings(tx, p.entityId)).enabled) return null;
-      const consent = await findConsent(tx, p.entityId, p.personId);
-      const since = await descriptorSince(tx, p.entityId, p.personId);
-      return {
-        company_id: p.entityId,
-        company_name: p.entityName,
-        consent_given_at: consent && !consent.withdrawnAt ? consent.givenAt.toISOString() : null,
-        face_id_since: since ? since.toISOString() : null,
-        has_photo: (await imageOf(tx, p.entityId, p.personId)) !== null,
-      };
-    });
-    if (row) companies.push(row);
+    const own = await withTenant(app.db.db, p.entityId, (tx) => ownFaceState(tx, p.entityId, p.personId));
+    if (!own.offered) continue;
+    const { consent_given_at, face_id_since, has_photo } = own;
+    companies.push({ company_id: p.entityId, company_name: p.entityName, consent_given_at, face_id_since, has_photo });
   }
   return { companies };
 }

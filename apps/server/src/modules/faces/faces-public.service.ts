@@ -1,33 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicFaceState } from '@app/shared/people/faces';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { EntityRecord } from '../access/access.types';
 import { loadLinkedVisit, loadUsable, unknownLink, withVisitLink } from '../pre-registration/linked-visit';
 import { faceIdAfterChange } from './faces-mass.service';
-import {
-  descriptorSince,
-  findConsent,
-  findFaceSettings,
-  giveConsent,
-  imageOf,
-  withdrawConsent,
-} from './faces.repository';
+import { ownFaceState } from './faces-own-state';
+import { findFaceSettings, giveConsent, withdrawConsent } from './faces.repository';
 
 // A visitor's own face sign-in consent, on their visit's link (decision 050): they see what is stored,
 // give consent (source `self`) while the link works, and withdraw it whenever they hold the link.
-
-async function stateOf(tx: Executor, entityId: string, personId: string): Promise<PublicFaceState> {
-  const settings = await findFaceSettings(tx, entityId);
-  const consent = await findConsent(tx, entityId, personId);
-  const since = await descriptorSince(tx, entityId, personId);
-  return {
-    offered: settings.enabled,
-    consent_given_at: consent && !consent.withdrawnAt ? consent.givenAt.toISOString() : null,
-    face_id_since: since ? since.toISOString() : null,
-    has_photo: (await imageOf(tx, entityId, personId)) !== null,
-  };
-}
 
 /** The person of a known link, whether it still works or not (withdrawing needs no working link). */
 async function personOfLink(tx: Executor, entity: EntityRecord, visitId: string) {
@@ -40,7 +21,7 @@ export function publicFaceState(app: FastifyInstance, token: string) {
   return withVisitLink(
     app,
     token,
-    async (tx, entity, visitId) => stateOf(tx, entity.id, await personOfLink(tx, entity, visitId)),
+    async (tx, entity, visitId) => ownFaceState(tx, entity.id, await personOfLink(tx, entity, visitId)),
     unknownLink,
   );
 }

@@ -34,7 +34,9 @@ export const facesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/face-settings',
     {
-      config: COMPANY,
+      // Whether face sign-in is on is no secret: every member's screens (the people list's mass action,
+      // the drawer) follow it, as they follow the input methods. Changing it is a company detail.
+      config: { access: { auth: 'entity' as const, noClientToken: true } },
       schema: { tags, summary: 'The company’s face sign-in setting', response: { 200: faceSettingsSchema } },
     },
     async (req) => readFaceSettings(app, requireAccess(req)),
