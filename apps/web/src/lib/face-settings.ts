@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FaceSettings } from '@app/shared/people/faces';
 import { api } from '@/lib/api-client';
 
-// The company's face sign-in (decision 050): off by default; its match threshold and gap.
+// The company's face sign-in (decision 050): off by default; its match threshold and gap. Any member may
+// read it (the company page sets it; the people list and the person drawer follow it).
 
 export const faceSettingsQueryKey = ['company', 'face-settings'] as const;
 
@@ -21,3 +22,6 @@ export const useUpdateFaceSettings = () => {
     onSuccess: (saved) => queryClient.setQueryData(faceSettingsQueryKey, saved),
   });
 };
+
+/** Whether the company has face sign-in on. */
+export const useFaceSignInOn = (): boolean => useFaceSettings().data?.enabled === true;

@@ -4,9 +4,10 @@ import { IconFaceId } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaceSettings } from '@app/shared/people/faces';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { showServerErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
-import { useFaceSettings, useUpdateFaceSettings } from '../api/face-settings';
+import { useFaceSettings, useUpdateFaceSettings } from '@/lib/face-settings';
 import { SectionCard } from './section-card';
 
 /** The same bounds as the server's (packages/shared/src/people/faces.ts). */
@@ -94,7 +95,13 @@ export function FaceSignInCard() {
   const settings = useFaceSettings();
   return (
     <SectionCard icon={<IconFaceId size={20} />} title={t('face.title')} description={t('face.description')}>
-      {settings.data ? <FaceSignInForm settings={settings.data} /> : <Skeleton height={120} radius="md" />}
+      {settings.isError ? (
+        <LoadFailedAlert title={t('face.load_failed')} onRetry={() => void settings.refetch()} />
+      ) : settings.data ? (
+        <FaceSignInForm settings={settings.data} />
+      ) : (
+        <Skeleton height={120} radius="md" data-testid="face-sign-in-loading" />
+      )}
     </SectionCard>
   );
 }

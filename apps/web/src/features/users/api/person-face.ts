@@ -36,5 +36,7 @@ export function usePersonFaceAction(personId: string) {
   return useMutation({
     mutationFn: (action: FaceAction) => call(personId, action),
     onSuccess: (state) => queryClient.setQueryData(personFaceQueryOptions(personId).queryKey, state),
+    // A photo the model refused is kept as the person's last error: read the state again to show it.
+    onError: () => queryClient.invalidateQueries({ queryKey: personFaceQueryOptions(personId).queryKey }),
   });
 }

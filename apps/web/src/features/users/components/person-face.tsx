@@ -5,11 +5,18 @@ import { useTranslation } from 'react-i18next';
 import type { FaceState } from '@app/shared/people/faces';
 import { formatDateTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session';
 import { usePersonFace, usePersonFaceAction } from '../api/person-face';
 
-function consentLine(state: FaceState, t: (key: string, vars?: Record<string, string>) => string) {
-  if (!state.consent) return t('face.no_consent');
-  return t(`face.consent_${state.consent.source}`, { date: formatDateTime(state.consent.given_at) });
+type Translate = (key: string, vars?: Record<string, string>) => string;
+
+/** How the consent was given; a paper form says who recorded it (the signed-in admin, or another one). */
+function consentLine(state: FaceState, t: Translate, userId: string | undefined) {
+  const { consent } = state;
+  if (!consent) return t('face.no_consent');
+  const date = formatDateTime(consent.given_at);
+  if (consent.source !== 'paper' || !consent.recorded_by) return t(`face.consent_${consent.source}`, { date });
+  return t(consent.recorded_by === userId ? 'face.consent_paper_you' : 'face.consent_paper_admin', { date });
 }
 
 /**
@@ -21,6 +28,7 @@ export function PersonFace({ personId, hasPhoto }: { personId: string; hasPhoto:
   const { t } = useTranslation('users');
   const face = usePersonFace(personId, hasPhoto);
   const act = usePersonFaceAction(personId);
+  const userId = useSession()?.user.user_id;
   const state = face.data;
   if (!state?.offered) return null;
 
@@ -48,7 +56,7 @@ export function PersonFace({ personId, hasPhoto }: { personId: string; hasPhoto:
       <Group gap="xs" wrap="wrap">
         <IconFaceId size={18} aria-hidden />
         <Text size="sm" data-testid="person-face-consent">
-          {consentLine(state, t)}
+          {consentLine(state, t, userId)}
         </Text>
       </Group>
       <Badge
