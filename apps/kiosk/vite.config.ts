@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompressFolder } from '../web/build/precompress.ts';
 import { weightBudget } from '../web/build/weight-budget.ts';
 import { versionFile } from './build/version-file.ts';
+import { FACE_MODEL_DIR, faceModel } from './build/face-model-files.ts';
 import en from '../../packages/shared/src/i18n/en/kiosk.json' with { type: 'json' };
 
 const server = 'http://localhost:3000';
@@ -35,7 +36,7 @@ function precompressLast(): Plugin {
 export default defineConfig({
   // Served by the server under /kiosk/ (apps/server/src/plugins/kiosk-app.ts).
   base: '/kiosk/',
-  define: { __KIOSK_VERSION__: JSON.stringify(version) },
+  define: { __KIOSK_VERSION__: JSON.stringify(version), __FACE_MODEL_DIR__: JSON.stringify(FACE_MODEL_DIR) },
   plugins: [
     react(),
     VitePWA({
@@ -63,7 +64,8 @@ export default defineConfig({
       workbox: {
         // The app shell: its page, scripts, styles, icons and the QR reader's WebAssembly.
         globPatterns: ['**/*.{js,css,html,png,svg,wasm,webmanifest}'],
-        globIgnores: ['**/*.map', 'version.json'],
+        // Face sign-in needs the server (it checks every match), so its model is never kept offline.
+        globIgnores: ['**/*.map', 'version.json', 'assets/face-model-*/**', 'assets/face-api*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // Every page of the app opens from the cached index.html; the API and the real-time gateway
         // never go through the service worker's caches.
@@ -78,6 +80,7 @@ export default defineConfig({
     }),
     // Decision 044: the tablet's first load is held to 200 KB as served (brotli); the build fails past it.
     weightBudget([{ name: '/kiosk/', entry: 'src/main.tsx', modules: [], namespaces: [], maxBytes: 200_000 }]),
+    faceModel(),
     versionFile(version),
     precompressLast(),
   ],

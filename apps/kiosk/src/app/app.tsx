@@ -115,6 +115,7 @@ function Kiosk({ device }: { device: DeviceToken }) {
           bundle={data.bundle}
           settings={settings}
           api={runtime.api}
+          faces={runtime.faces}
           online={!offline}
           onDoor={runtime.openDoor}
           logoUrl={runtime.logoUrl}

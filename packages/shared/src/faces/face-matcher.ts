@@ -2,6 +2,12 @@
 // the browser) and on the server's second look. The library is one Float32Array, row after row, so a
 // match against 5,000 people is one pass over 2.5 MB.
 
+/**
+ * The recognition model whose descriptors are compared: the server's face IDs and the kiosk's camera
+ * must come from the same one (their detectors may differ).
+ */
+export const FACE_RECOGNITION_MODEL = 'face-api-1.7.15';
+
 /** The length of a face descriptor (face-api's recognition network). */
 export const FACE_DESCRIPTOR_LENGTH = 128;
 

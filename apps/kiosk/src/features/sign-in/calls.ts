@@ -40,6 +40,11 @@ export type KioskSignInCalls = {
   register: (body: KioskVisitorBody) => Promise<Registered>;
   /** The photo the kiosk's camera took of a person without one. */
   uploadPhoto: (personId: string, photo: Blob) => Promise<void>;
+  /**
+   * The server's own match of a face the kiosk recognised (decision 050): the person it finds, or null.
+   * Only online: face sign-in waits for it.
+   */
+  faceMatch: (descriptor: Float32Array) => Promise<{ id: string; first_name: string } | null>;
   /** The person's rating of the visit they just signed out of. */
   rate: (visitId: string, score: number) => Promise<void>;
 };

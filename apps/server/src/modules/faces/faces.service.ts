@@ -7,7 +7,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { findPeople } from '../people/people.repository';
 import { personInScope } from '../people/person-scope';
 import { readFacesOffLoop } from './face-engine';
-import { FACE_DESCRIPTOR_LENGTH as DESCRIPTOR_LENGTH } from '@app/shared/faces/face-matcher';
+import { FACE_DESCRIPTOR_LENGTH as DESCRIPTOR_LENGTH, FACE_RECOGNITION_MODEL } from '@app/shared/faces/face-matcher';
 import type { FaceReading } from './face-model';
 import type { Language } from '@app/shared/constants';
 import type { FaceState } from '@app/shared/people/faces';
@@ -32,7 +32,7 @@ import {
 // is read, never copied.
 
 /** The model whose descriptors are stored: another model's cannot be compared with them. */
-export const FACE_MODEL = 'face-api-1.7.15/ssd-mobilenet-v1+landmark68+recognition';
+export const FACE_MODEL = `${FACE_RECOGNITION_MODEL}/ssd-mobilenet-v1+landmark68+recognition`;
 
 const actorUserId = (ctx: AccessContext) => (ctx.actor.kind === 'user' ? ctx.actor.userId : null);
 

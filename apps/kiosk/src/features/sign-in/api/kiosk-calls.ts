@@ -1,6 +1,8 @@
 // The flow's calls (../calls.ts) through the kiosk's device endpoints. A sign-in or sign-out the
 // server cannot be reached for is queued on the tablet (decision 045) with the time it happened and
 // its key, and the person is told it is saved; one the server refuses comes back with its reason.
+import { descriptorToText } from '@app/shared/faces/face-matcher';
+import type { KioskFaceMatch } from '@app/shared/kiosks/face-library';
 import type { KioskPeopleSearchResult, KioskPerson, KioskResolved } from '@app/shared/kiosks/device-lookup';
 import type { BadgePrint, SignInPreview, VisitActionResult } from '@app/shared/visits/schemas';
 import { ApiError, Unreachable, type DeviceApi } from '../../../lib/device-api';
@@ -137,6 +139,9 @@ export function kioskCalls(
     uploadPhoto: async (personId, photo) => {
       await api.upload(`/kiosk-device/people/${personId}/photo`, photo, 'photo.jpg');
     },
+    faceMatch: async (descriptor) =>
+      (await api.json<KioskFaceMatch>('POST', '/kiosk-device/face-match', { descriptor: descriptorToText(descriptor) }))
+        .person,
     rate: async (visitId, score) => {
       await api.json('PUT', `/kiosk-device/visits/${visitId}/rating`, { score });
     },

@@ -1,5 +1,5 @@
-// How a person tells the kiosk who they are, by the flow's input methods (spec: QR code, RFID, name
-// search; face is a later feature): the camera looking for a QR code, a card held to the reader, or
+// How a person tells the kiosk who they are, by the flow's input methods (spec: QR code, face, RFID,
+// name search): the camera looking for a QR code or a face it knows, a card held to the reader, or
 // their name typed (the search starts after a first name and two letters of the last name, as the
 // host search does). Where the user type allows, a new visitor registers instead.
 import { useState, type ReactNode } from 'react';
@@ -25,8 +25,8 @@ export function IdentifyScreen({
   action: 'sign_in' | 'sign_out';
   byName: boolean;
   byCard: boolean;
-  /** The camera looking for a QR code, when the flow takes QR codes. */
-  camera: ReactNode;
+  /** The camera looking for a QR code or a face, when the flow takes either. */
+  camera: { title: string; view: ReactNode } | null;
   searchPeople: SearchPeople;
   onPerson: (hit: PersonHit) => void;
   /** Shown when a new visitor may register here. */
@@ -57,8 +57,8 @@ export function IdentifyScreen({
       <div className={styles.identifyWays}>
         {camera && (
           <div className={styles.identifyWay}>
-            <h2 className={styles.label}>{t('kiosk-flow:identify.qr')}</h2>
-            {camera}
+            <h2 className={styles.label}>{camera.title}</h2>
+            {camera.view}
           </div>
         )}
         <div className={styles.identifyWay}>

@@ -5,10 +5,12 @@
 import { useCallback, useState } from 'react';
 import type { Flow } from '@app/shared/journeys/schemas';
 import type { KioskVisitorBody } from '@app/shared/kiosks/device-lookup';
+import { FACE_RECOGNITION_MODEL } from '@app/shared/faces/face-matcher';
 import { SELF_REGISTERING_METHODS } from '@app/shared/user-types/schemas';
 import type { SignInPreview } from '@app/shared/visits/schemas';
 import { newIdempotencyKey, signInPersonBody, type PersonDraft } from '@app/shared/visits/sign-in-form';
 import { ApiError } from '../../../lib/device-api';
+import type { HeldFaceLibrary, LibraryPerson } from '../../../lib/face-library';
 import styles from '../sign-in.module.css';
 import { CodeRefused, type KioskSignInCalls, type PrintableBadge, type Resolved } from '../calls';
 import { useFlowText } from '../flow-text';
@@ -19,12 +21,15 @@ import { flowSteps } from '../utils/steps';
 import { doorOpenSeconds } from '../utils/door';
 import type { DoorRelayMode } from '@app/shared/kiosks/schemas';
 import { PersonFlow, type KioskReading } from './person-flow';
-import { QrCamera } from './qr-camera';
+import { FaceConfirmScreen } from './face-confirm-screen';
+import { IdentifyCamera } from './identify-camera';
 import { PhotoScreen } from './photo-screen';
 import { RegisterScreen } from './register-screen';
 
 type Stage =
-  | { kind: 'identify'; problem: string | null }
+  /** `noFace`: the person said a face was not theirs, or the server did not match it: other ways only. */
+  | { kind: 'identify'; problem: string | null; noFace?: boolean }
+  | { kind: 'face'; person: LibraryPerson; descriptor: Float32Array }
   | { kind: 'register'; message: string | null; fields: Record<string, string[]> }
   | { kind: 'loading'; hit: PersonHit }
   | { kind: 'photo'; preview: SignInPreview; problem: string | null }
@@ -36,6 +41,7 @@ export function KioskSignIn({
   flows,
   reading,
   calls,
+  faces,
   online,
   doorRelay,
   volume,
@@ -48,6 +54,8 @@ export function KioskSignIn({
   flows: Flow[];
   reading: KioskReading;
   calls: KioskSignInCalls;
+  /** The face library the kiosk holds, while the company has face sign-in on (decision 050). */
+  faces: HeldFaceLibrary | null;
   /** The server can be reached: registering, photos and ratings need it. */
   online: boolean;
   /** The kiosk's door relay mode (spec §9). */
@@ -143,13 +151,79 @@ export function KioskSignIn({
 
   useCardReader(identifying && inputs.has('rfid'), (card) => void identified('card', card));
 
+  // The server matches the face again before anything is done in that person's name.
+  const faceConfirmed = async (person: LibraryPerson, descriptor: Float32Array) => {
+    setBusy(true);
+    try {
+      const matched = await calls.faceMatch(descriptor);
+      if (matched?.id === person.personId) {
+        await open({ id: matched.id, first_name: matched.first_name, last_name: '', on_site: false }, null);
+      } else {
+        setStage({ kind: 'identify', problem: t('kiosk-flow:face.not_confirmed'), noFace: true });
+      }
+    } catch {
+      setStage({ kind: 'identify', problem: t('kiosk-flow:face.not_confirmed'), noFace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (stage.kind === 'face') {
+    const { person, descriptor } = stage;
+    return (
+      <FaceConfirmScreen
+        firstName={person.firstName}
+        busy={busy}
+        onYes={() => void faceConfirmed(person, descriptor)}
+        onNo={() => setStage({ kind: 'identify', problem: null, noFace: true })}
+      />
+    );
+  }
+
   if (stage.kind === 'identify') {
+    // Faces only online (the server checks every match), with a library of the same model.
+    const byFace =
+      inputs.has('face') &&
+      online &&
+      !stage.noFace &&
+      faces !== null &&
+      faces.matcher.size > 0 &&
+      faces.model.startsWith(`${FACE_RECOGNITION_MODEL}/`);
+    const byQr = inputs.has('qr_code');
+    const cameraTitle = t(
+      byQr && byFace
+        ? 'kiosk-flow:identify.qr_or_face'
+        : byFace
+          ? 'kiosk-flow:identify.face'
+          : 'kiosk-flow:identify.qr',
+    );
     return (
       <IdentifyScreen
         action={action}
-        byName={inputs.has('name_search') || inputs.size === 0}
+        // A face not recognised falls back to the name when the flow offers no other way.
+        byName={inputs.has('name_search') || !(byQr || inputs.has('rfid'))}
         byCard={inputs.has('rfid')}
-        camera={inputs.has('qr_code') ? <QrCamera active onCode={(code) => void identified('qr', code)} /> : null}
+        camera={
+          byQr || byFace
+            ? {
+                title: cameraTitle,
+                view: (
+                  <IdentifyCamera
+                    title={cameraTitle}
+                    onCode={byQr ? (code) => void identified('qr', code) : null}
+                    face={
+                      byFace
+                        ? {
+                            library: faces,
+                            onFound: (person, descriptor) => setStage({ kind: 'face', person, descriptor }),
+                          }
+                        : null
+                    }
+                  />
+                ),
+              }
+            : null
+        }
         searchPeople={calls.searchPeople}
         onPerson={(hit) => void open(hit, null)}
         onRegister={

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
 import type { KioskSettings } from '@app/shared/kiosks/schemas';
 import type { DeviceApi } from '../../../lib/device-api';
+import type { FaceLibrary } from '../../../lib/face-library';
 import { useLanguage, type Language, type Translate } from '../../../lib/i18n';
 import { formatKioskDate, formatKioskTime } from '../../../lib/kiosk-display';
 import type { PrintableBadge } from '../calls';
@@ -22,6 +23,8 @@ export type SignInRouteProps = {
   /** The kiosk's settings now (changed live from the dashboard). */
   settings: KioskSettings;
   api: DeviceApi;
+  /** The face library the kiosk keeps in memory (empty while the company has face sign-in off). */
+  faces: FaceLibrary;
   online: boolean;
   /** Shows the door open (the flow opens it on signing in, by the kiosk's relay mode). */
   onDoor: (seconds: number) => void;
@@ -33,7 +36,18 @@ export type SignInRouteProps = {
 
 type Printing = { badge: PrintableBadge['badge']; photoUrl: string | null; at: Date };
 
-export function SignInRoute({ action, bundle, settings, api, online, onDoor, logoUrl, t, onExit }: SignInRouteProps) {
+export function SignInRoute({
+  action,
+  bundle,
+  settings,
+  api,
+  faces,
+  online,
+  onDoor,
+  logoUrl,
+  t,
+  onExit,
+}: SignInRouteProps) {
   const { lang } = useLanguage();
   const [ready, setReady] = useState<Language | null>(null);
   const [printing, setPrinting] = useState<Printing | null>(null);
@@ -79,6 +93,7 @@ export function SignInRoute({ action, bundle, settings, api, online, onDoor, log
         flows={bundle.flows}
         reading={{ unit: settings.temperature_unit, defaultTemperature: settings.default_temperature }}
         calls={calls}
+        faces={faces.current()}
         online={online}
         doorRelay={settings.door_relay}
         volume={settings.volume}
