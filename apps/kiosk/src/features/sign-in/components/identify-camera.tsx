@@ -8,7 +8,7 @@ import styles from '../sign-in.module.css';
 import { useFlowText } from '../flow-text';
 import { useCamera } from '../hooks/use-camera';
 import { faceReader } from '../utils/face-reader';
-import { createFaceWatch, type Watching } from '../utils/face-watch';
+import { createFaceWatch, type Watching } from '@app/shared/faces/face-watch';
 import { qrDetector } from '../utils/qr-detector';
 
 const FRAME_MS = 200;

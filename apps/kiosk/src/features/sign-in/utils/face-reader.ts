@@ -3,13 +3,9 @@
 // (build/face-model-files.ts). Loaded the first time a flow offers face sign-in, then kept: the next
 // person does not wait for it. It reads the faces of the video's current frame; nothing leaves the
 // tablet but the descriptor of a face the person said was theirs.
-import { headYaw, type FaceSeen } from './face-watch';
+import { headYaw, KIOSK_DETECTOR, type FaceSeen } from '@app/shared/faces/face-watch';
 
 export type FaceReader = { read: (video: HTMLVideoElement) => Promise<FaceSeen[]> };
-
-/** The detector's input side: faces at a tablet's arm's length are large, so a small input is enough. */
-const INPUT_SIZE = 320;
-const MIN_SCORE = 0.5;
 
 async function load(): Promise<FaceReader> {
   const faceapi = await import('@vladmandic/face-api/dist/face-api.esm.js');
@@ -27,7 +23,7 @@ async function load(): Promise<FaceReader> {
     faceapi.nets.faceLandmark68Net.loadFromUri(folder),
     faceapi.nets.faceRecognitionNet.loadFromUri(folder),
   ]);
-  const options = new faceapi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE });
+  const options = new faceapi.TinyFaceDetectorOptions(KIOSK_DETECTOR);
   return {
     async read(video) {
       const faces = await faceapi.detectAllFaces(video, options).withFaceLandmarks().withFaceDescriptors();

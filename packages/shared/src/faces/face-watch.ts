@@ -1,7 +1,14 @@
 // Watching the camera for a face the kiosk knows (decision 050): each frame's faces, matched against the
 // face library, until one known person has been seen turning their head. A printed photo or a screen
-// held up to the camera keeps the same pose however it is moved or tilted, so it never passes.
-import type { HeldFaceLibrary, LibraryPerson } from '../../../lib/face-library';
+// held up to the camera keeps the same pose however it is moved or tilted, so it never passes. Run by
+// the kiosk in the browser; its threshold is tested against the model itself on the server's side.
+import type { FaceMatcher, MatchSettings } from './face-matcher';
+
+/** Whom a library entry is: the kiosk's library holds the person's id and first name. */
+type Known = { personId: string };
+
+/** The kiosk's face detector (the tiny one): faces at arm's length are large, a small input is enough. */
+export const KIOSK_DETECTOR = { inputSize: 320, scoreThreshold: 0.5 } as const;
 
 /** A face in one frame: its descriptor and its head's turn (see `headYaw`). */
 export type FaceSeen = { descriptor: Float32Array; yaw: number };
@@ -17,12 +24,12 @@ export const WATCH_WINDOW_MS = 8_000;
 /** Frames of a face that is no one here before the kiosk says so. */
 export const UNKNOWN_AFTER = 3;
 
-export type Watching =
+export type Watching<Person extends Known = Known> =
   | { kind: 'look' }
   | { kind: 'one_at_a_time' }
   | { kind: 'unknown' }
-  | { kind: 'turn'; person: LibraryPerson }
-  | { kind: 'found'; person: LibraryPerson; descriptor: Float32Array };
+  | { kind: 'turn'; person: Person }
+  | { kind: 'found'; person: Person; descriptor: Float32Array };
 
 type Point = { x: number; y: number };
 
@@ -47,8 +54,11 @@ export function headYaw(landmarks: readonly Point[]): number {
 }
 
 /** A watch over the frames: `see` takes the faces of each frame and says what the screen should ask. */
-export function createFaceWatch(library: Pick<HeldFaceLibrary, 'matcher' | 'settings'>) {
-  let person: LibraryPerson | null = null;
+export function createFaceWatch<Person extends Known>(library: {
+  matcher: FaceMatcher<Person>;
+  settings: MatchSettings;
+}) {
+  let person: Person | null = null;
   let poses: { yaw: number; at: number }[] = [];
   let best: { descriptor: Float32Array; distance: number } | null = null;
   let strangers = 0;
@@ -59,7 +69,7 @@ export function createFaceWatch(library: Pick<HeldFaceLibrary, 'matcher' | 'sett
     best = null;
   };
 
-  return function see(faces: readonly FaceSeen[], at: number): Watching {
+  return function see(faces: readonly FaceSeen[], at: number): Watching<Person> {
     poses = poses.filter((pose) => at - pose.at <= WATCH_WINDOW_MS);
     if (faces.length === 0) return { kind: 'look' };
     if (faces.length > 1) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaceMatcher } from '@app/shared/faces/face-matcher';
+import { FaceMatcher } from './face-matcher';
 import { createFaceWatch, headYaw, LIVENESS_TURN, UNKNOWN_AFTER, WATCH_WINDOW_MS, type FaceSeen } from './face-watch';
 
 const face = (seed: number) => Float32Array.from({ length: 128 }, (_, i) => Math.sin(seed * 7.1 + i) * 0.1);
