@@ -15,8 +15,11 @@ const suffix = Math.random().toString(36).slice(2, 8);
 async function openPerson(page: Page, name: string) {
   await page.goto('/users');
   await page.getByTestId('users-search').fill(name);
-  await expect(page.getByTestId('users-row').filter({ hasNotText: name })).toHaveCount(0);
-  await page.getByTestId('users-row').first().getByTestId('person-edit').click();
+  // The person's own row: while the search runs, the grid may still show (or briefly show no) other rows.
+  const row = page.getByTestId('users-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('person-edit').click();
+  await expect(page.getByRole('dialog')).toContainText(name.split(' ')[0]!);
   await expect(page.getByTestId('person-face')).toBeVisible();
 }
 

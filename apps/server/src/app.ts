@@ -50,6 +50,7 @@ import { reportExportJobs } from './modules/reports/exports/exports.jobs';
 import { kioskJobs } from './modules/kiosks/kiosks.jobs';
 import { printQueueRoutes } from './modules/reports/print-queue/print-queue.routes';
 import { kioskLogsRoutes } from './modules/reports/kiosk-logs/kiosk-logs.routes';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { timesheetRoutes } from './modules/reports/timesheet/timesheet.routes';
 import { historyRoutes } from './modules/reports/history/history.routes';
@@ -237,6 +238,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(presenceReportRoutes);
       await api.register(printQueueRoutes);
       await api.register(kioskLogsRoutes);
+      await api.register(auditLogRoutes);
       await api.register(exportsRoutes);
       await api.register(emergencySessionRoutes);
       await api.register(duplicatesRoutes);

@@ -32,6 +32,8 @@ export const ID_KINDS = [
   'session',
   'role',
   'membership',
+  /** A member's user account (the audit log's "made by"). */
+  'user',
   'site',
   'area',
   'userType',
@@ -538,6 +540,7 @@ export async function fullWorld(app: App, db: Executor) {
     session: [...(await sessionIds(spare)), ...(await sessionIds(admin))],
     role: [roles.employee!, ...Object.values(roles).filter((r) => r !== roles.employee)],
     membership: membershipsOf,
+    user: (['admin', 'employee'] as const).map((r) => company.people[r].id),
     site: [hq, branch],
     area: [reception, dock, lobby],
     userType: [visitors, contractors, staff, interns],

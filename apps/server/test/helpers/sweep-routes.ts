@@ -135,6 +135,7 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   default_user_type_id: 'userType',
   write_back_area_ids: 'area',
   selected_user_id: 'person',
+  actor_user_id: 'user',
 };
 
 /**

@@ -57,6 +57,11 @@ export const operationsRoutes = [
     ['reports', 'grid'],
   ),
   appPage(
+    paths.auditLog,
+    lazyRouteComponent(() => import('@/features/reports/audit-log/components/audit-log-page'), 'AuditLogPage'),
+    ['reports', 'grid'],
+  ),
+  appPage(
     paths.reportingTimesheet,
     lazyRouteComponent(() => import('@/features/reports/timesheet/components/timesheet-page'), 'TimesheetPage'),
     ['reports', 'grid'],

@@ -35,6 +35,7 @@ export const appPaths = {
   /** Offline sign-ins and sign-outs a kiosk accepted that the server would have refused (decision 045). */
   kioskReviews: '/kiosk-reviews',
   company: '/company',
+  auditLog: '/audit-log',
   twoStep: '/account/two-step',
   /** The member's own name, phone and organisation (spec POST /update-user-details). */
   accountDetails: '/account/details',
@@ -126,6 +127,8 @@ export type RoutePath = PublicPath | AppPath;
 /** Spec "Mapped permission names": the permission the route guard checks for a route. */
 export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.company]: 'company_details',
+  // Beyond the spec (issue 29): the audit log is the company's record, read with its details.
+  [paths.auditLog]: 'company_details',
   [paths.emergencySessions]: 'show_emergency_sessions',
   [paths.emergencyList]: 'show_emergency_list',
   [paths.emergencySession]: 'show_emergency_sessions',

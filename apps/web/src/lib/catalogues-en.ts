@@ -8,7 +8,13 @@ import type { Catalogue } from '@app/shared/i18n/translate';
  * and record messages, and face sign-in's refusals and reasons, which the server answers already translated.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
-  ['./en/*.json', '!./en/emails.json', '!./en/errors.integrations.json', '!./en/errors.faces.json'],
+  [
+    './en/*.json',
+    '!./en/emails.json',
+    '!./en/errors.integrations.json',
+    '!./en/errors.faces.json',
+    '!./en/errors.audit-log.json',
+  ],
   {
     base: '../../../../packages/shared/src/i18n',
     import: 'default',

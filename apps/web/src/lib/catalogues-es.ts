@@ -8,7 +8,13 @@ import type { Catalogue } from '@app/shared/i18n/translate';
  * and record messages, and face sign-in's refusals and reasons, which the server answers already translated.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
-  ['./es/*.json', '!./es/emails.json', '!./es/errors.integrations.json', '!./es/errors.faces.json'],
+  [
+    './es/*.json',
+    '!./es/emails.json',
+    '!./es/errors.integrations.json',
+    '!./es/errors.faces.json',
+    '!./es/errors.audit-log.json',
+  ],
   {
     base: '../../../../packages/shared/src/i18n',
     import: 'default',

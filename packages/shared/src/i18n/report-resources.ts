@@ -28,10 +28,13 @@ import esVisitSummary from './es/reports.visit_summary.json';
 import esVisits from './es/visits.json';
 import arEmergency from './ar/reports.emergency.json';
 import arKioskSetup from './ar/reports.kiosk-setup.json';
+import arAuditLog from './ar/reports.audit-log.json';
 import enEmergency from './en/reports.emergency.json';
 import enKioskSetup from './en/reports.kiosk-setup.json';
+import enAuditLog from './en/reports.audit-log.json';
 import esEmergency from './es/reports.emergency.json';
 import esKioskSetup from './es/reports.kiosk-setup.json';
+import esAuditLog from './es/reports.audit-log.json';
 import { mergeCatalogues, type Catalogue, type Resources } from './translate';
 
 const catalogue = (visits: Catalogue, ...parts: Catalogue[]) => ({ reports: mergeCatalogues(...parts), visits });
@@ -48,6 +51,7 @@ export const reportResources: Resources = {
     enVisitSummary,
     enEmergency,
     enKioskSetup,
+    enAuditLog,
   ),
   ar: catalogue(
     arVisits,
@@ -60,6 +64,7 @@ export const reportResources: Resources = {
     arVisitSummary,
     arEmergency,
     arKioskSetup,
+    arAuditLog,
   ),
   es: catalogue(
     esVisits,
@@ -72,5 +77,6 @@ export const reportResources: Resources = {
     esVisitSummary,
     esEmergency,
     esKioskSetup,
+    esAuditLog,
   ),
 };

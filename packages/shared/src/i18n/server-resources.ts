@@ -13,6 +13,7 @@ import arUploads from './ar/errors.uploads.json';
 import arSecurity from './ar/errors.security.json';
 import arKioskDevice from './ar/errors.kiosk-device.json';
 import arFaces from './ar/errors.faces.json';
+import arAuditLog from './ar/errors.audit-log.json';
 import arKioskLookup from './ar/errors.kiosk-lookup.json';
 import arPeople from './ar/errors.people.json';
 import arPeopleImport from './ar/errors.people-import.json';
@@ -35,6 +36,7 @@ import enUploads from './en/errors.uploads.json';
 import enSecurity from './en/errors.security.json';
 import enKioskDevice from './en/errors.kiosk-device.json';
 import enFaces from './en/errors.faces.json';
+import enAuditLog from './en/errors.audit-log.json';
 import enKioskLookup from './en/errors.kiosk-lookup.json';
 import enPeople from './en/errors.people.json';
 import enPeopleImport from './en/errors.people-import.json';
@@ -57,6 +59,7 @@ import esUploads from './es/errors.uploads.json';
 import esSecurity from './es/errors.security.json';
 import esKioskDevice from './es/errors.kiosk-device.json';
 import esFaces from './es/errors.faces.json';
+import esAuditLog from './es/errors.audit-log.json';
 import esKioskLookup from './es/errors.kiosk-lookup.json';
 import esPeople from './es/errors.people.json';
 import esPeopleImport from './es/errors.people-import.json';
@@ -83,6 +86,7 @@ export const serverResources: Resources = {
       enSecurity,
       enKioskDevice,
       enFaces,
+      enAuditLog,
       enKioskLookup,
       enPeople,
       enPeopleImport,
@@ -109,6 +113,7 @@ export const serverResources: Resources = {
       arSecurity,
       arKioskDevice,
       arFaces,
+      arAuditLog,
       arKioskLookup,
       arPeople,
       arPeopleImport,
@@ -135,6 +140,7 @@ export const serverResources: Resources = {
       esSecurity,
       esKioskDevice,
       esFaces,
+      esAuditLog,
       esKioskLookup,
       esPeople,
       esPeopleImport,

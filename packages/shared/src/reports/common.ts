@@ -13,6 +13,8 @@ export const REPORT_NAMES = [
   'track_trace',
   'printer',
   'kiosk_logs',
+  /** The audit log viewer (issue 29): shown on its own page, exported like a report. */
+  'audit_log',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
@@ -25,6 +27,7 @@ export const REPORT_PERMISSIONS: Record<ReportName, Permission> = {
   track_trace: 'show_track_trace_list',
   printer: 'show_printer_list',
   kiosk_logs: 'show_kiosk_logs_list',
+  audit_log: 'company_details',
 };
 
 export const REPORT_LIMITS = {

@@ -37,6 +37,7 @@ export const TABLE_PREFERENCE_PAGES = [
   'reporting-export-list',
   'reporting-kiosk-logs',
   'reporting-printer',
+  'audit-log',
 ] as const;
 export type TablePreferencePage = (typeof TABLE_PREFERENCE_PAGES)[number];
 export const isTablePreferencePage = (value: unknown): value is TablePreferencePage =>

@@ -89,6 +89,9 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
     index('audit_log_entity_created_idx').on(t.entityId, t.createdAt),
+    // The viewer's filters by who did it and by what it changed, newest first within the company.
+    index('audit_log_entity_actor_created_idx').on(t.entityId, t.actorUserId, t.createdAt),
+    index('audit_log_entity_target_created_idx').on(t.entityId, t.targetType, t.targetId, t.createdAt),
   ],
 );
 

@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
 import { writeAudit } from '../audit/audit.repository';
+import { expireAuditEntries } from '../audit/audit-log.repository';
 import { confirmPassword } from '../auth/password-confirm';
 import type { SessionWithUser } from '../auth/sessions.repository';
 import { findPersonWithRefs } from '../people/people.repository';
@@ -168,6 +169,8 @@ export async function runRetention(app: FastifyInstance, entityId: string, optio
       // Scans first, to their end; then people, to theirs (a short batch is the last).
       more = !options.personId && (scansLeft || peopleLeft);
     }
+    // The audit log follows the company's data retention (its own entries, not a user type's).
+    if (data && !options.personId && !typeId) await withTenant(app.db.db, entityId, (tx) => expireAuditEntries(tx));
     await withTenant(app.db.db, entityId, (tx) => finishRun(tx, entityId, id, 'done'));
   } catch (err) {
     await withTenant(app.db.db, entityId, (tx) => finishRun(tx, entityId, id, 'failed')).catch(() => undefined);

@@ -61,3 +61,22 @@ export type ReportSource<Filters = unknown, Row = unknown> = {
 /** A source with its types forgotten: what the registry and the export job hold. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyReportSource = ReportSource<any, any>;
+
+/**
+ * The batches of a view read by keyset, each in its own short tenant transaction: `read` gives the rows
+ * after a key (none: from the start), `keyOf` the key of a batch's last row. Ends on an empty or short batch.
+ */
+export async function* keysetBatches<Row, Key>(
+  read: (after: Key | null) => Promise<Row[]>,
+  keyOf: (last: Row) => Key,
+  batchSize: number,
+): AsyncIterable<Row[]> {
+  let after: Key | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}

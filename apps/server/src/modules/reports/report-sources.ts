@@ -7,6 +7,7 @@ import { historySource } from './history/history.source';
 import { timesheetSource } from './timesheet/timesheet.source';
 import { printQueueSource } from './print-queue/print-queue.source';
 import { kioskLogsSource } from './kiosk-logs/kiosk-logs.source';
+import { auditLogSource } from '../audit/audit-log.source';
 
 // The reports an export can read, by name. Each report module adds its source here.
 const sources: Partial<Record<ReportName, AnyReportSource>> = {
@@ -17,6 +18,7 @@ const sources: Partial<Record<ReportName, AnyReportSource>> = {
   timesheet: timesheetSource,
   printer: printQueueSource,
   kiosk_logs: kioskLogsSource,
+  audit_log: auditLogSource,
 };
 
 export const reportSource = (name: ReportName): AnyReportSource | undefined => sources[name];

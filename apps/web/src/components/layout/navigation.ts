@@ -103,6 +103,7 @@ const ENTRIES: readonly (EntryDefinition | typeof SYSTEM)[] = [
         related: [paths.addUserType, paths.oldUserTypes, paths.userTypeVisitPermits],
       },
       { id: 'privacy_manager', path: paths.privacyManager },
+      { id: 'audit_log', path: paths.auditLog },
       { id: 'duplication_control_board', path: paths.duplicationControlBoard },
       { id: 'attendance_modes', path: paths.attendanceModes, related: [paths.addAttendanceMode, paths.addReason] },
       { id: 'custom_fields', path: paths.customFields, related: [paths.addCustomField], minPlan: PLANS.professional },

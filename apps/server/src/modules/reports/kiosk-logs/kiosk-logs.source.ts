@@ -4,7 +4,7 @@ import { kioskEventText } from '@app/shared/reports/kiosk-event-text';
 import { kioskLogsFiltersSchema, type KioskLogsFilters } from '@app/shared/reports/kiosk-logs';
 import { withTenant } from '../../../db/client';
 import { fullName } from '../../people/person-view';
-import type { ReportSource } from '../report-source';
+import { keysetBatches, type ReportSource } from '../report-source';
 import { kioskEventBatch, type KioskLogRecord } from './kiosk-logs.repository';
 import { kioskLogsWhere, toKioskLogRow } from './kiosk-logs.service';
 
@@ -46,18 +46,15 @@ export const kioskLogsSource: ReportSource<KioskLogsFilters, KioskLogRecord> = {
       value: (r, c) => kioskEventText(toKioskLogRow(r, 'UTC'), c.text, c.moment),
     },
   ],
-  async *batches(app, ctx, filters, { batchSize }) {
+  batches(app, ctx, filters, { batchSize }) {
     const where = kioskLogsWhere(ctx, filters, { maxDays: REPORT_LIMITS.exportRangeDays });
-    let after: [string, string] | null = null;
-    for (;;) {
-      const rows = await withTenant(app.db.db, ctx.entityId, (tx) =>
-        kioskEventBatch(tx, ctx.entityId, ctx.siteIds, where, after, batchSize),
-      );
-      if (rows.length === 0) return;
-      yield rows;
-      if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1]!;
-      after = [last.atText, last.event.id];
-    }
+    return keysetBatches(
+      (after: [string, string] | null) =>
+        withTenant(app.db.db, ctx.entityId, (tx) =>
+          kioskEventBatch(tx, ctx.entityId, ctx.siteIds, where, after, batchSize),
+        ),
+      (last): [string, string] => [last.atText, last.event.id],
+      batchSize,
+    );
   },
 };

@@ -3,7 +3,7 @@ import { checkReportRange, REPORT_LIMITS } from '@app/shared/reports/common';
 import { printQueueFiltersSchema, type PrintQueueFilters } from '@app/shared/reports/print-queue';
 import { withTenant } from '../../../db/client';
 import { fullName } from '../../people/person-view';
-import type { ReportSource } from '../report-source';
+import { keysetBatches, type ReportSource } from '../report-source';
 import { printBatch, type PrintQueueRecord } from './print-queue.repository';
 import { printWhere } from './print-queue.service';
 
@@ -42,18 +42,13 @@ export const printQueueSource: ReportSource<PrintQueueFilters, PrintQueueRecord>
       value: (r, c) => (r.print.reprintOf ? c.text('printer.reprint_tag') : null),
     },
   ],
-  async *batches(app, ctx, filters, { batchSize }) {
+  batches(app, ctx, filters, { batchSize }) {
     const where = printWhere(ctx, filters, { maxDays: REPORT_LIMITS.exportRangeDays });
-    let after: [string, string] | null = null;
-    for (;;) {
-      const rows = await withTenant(app.db.db, ctx.entityId, (tx) =>
-        printBatch(tx, ctx.entityId, ctx, where, after, batchSize),
-      );
-      if (rows.length === 0) return;
-      yield rows;
-      if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1]!;
-      after = [last.createdAtText, last.print.id];
-    }
+    return keysetBatches(
+      (after: [string, string] | null) =>
+        withTenant(app.db.db, ctx.entityId, (tx) => printBatch(tx, ctx.entityId, ctx, where, after, batchSize)),
+      (last): [string, string] => [last.createdAtText, last.print.id],
+      batchSize,
+    );
   },
 };

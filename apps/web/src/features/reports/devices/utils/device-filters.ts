@@ -49,7 +49,8 @@ export function rangeOf(filters: { from?: string; to?: string }, now = new Date(
   return { from: first, to: last > latest ? latest : last };
 }
 
-const defined = <T extends Record<string, unknown>>(o: T) =>
+/** The filters that hold a value (the API takes no empty ones). */
+export const defined = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
 
 /** The print queue's filters as the API takes them (the days filled in). */
