@@ -72,8 +72,9 @@ describe('liveness at the kiosk, with the model', { timeout: 60_000 }, () => {
     const held = await Promise.all(
       [
         photo,
-        sharp(photo).extend({ left: 60, background }).toBuffer(), // moved aside
-        sharp(photo).extend({ top: 40, bottom: 40, left: 40, right: 40, background }).toBuffer(), // further away
+        sharp(photo).resize({ width: WIDTH, height: HEIGHT, fit: 'contain', position: 'east', background }).toBuffer(), // moved aside
+        sharp(photo).resize({ width: WIDTH, height: HEIGHT, fit: 'contain', position: 'west', background }).toBuffer(),
+        sharp(photo).extend(40).toBuffer(), // further away, in a dark frame
         sharp(photo).resize({ width: 260 }).toBuffer(), // smaller
         sharp(photo).rotate(8, { background }).toBuffer(), // rolled
         sharp(photo).rotate(-8, { background }).toBuffer(),

@@ -38,7 +38,14 @@ export function AuditLogPage() {
     [preference.state.columnOrder, preference.state.columnVisibility],
   );
   const exportFilters = { ...auditLogFilters(filters), ...(preference.search ? { search: preference.search } : {}) };
-  const codes = (values: string[] | undefined) => (values ?? []).map((v) => ({ value: v, label: v }));
+  // A filter from the address stays shown even when the days shown wrote none of it.
+  const withCurrent = (data: { value: string; label: string }[], current: string | undefined) =>
+    current && !data.some((d) => d.value === current) ? [...data, { value: current, label: current }] : data;
+  const codes = (values: string[] | undefined, current: string | undefined) =>
+    withCurrent(
+      (values ?? []).map((v) => ({ value: v, label: v })),
+      current,
+    );
 
   return (
     <Stack gap="lg" data-testid="audit-log-page">
@@ -63,19 +70,22 @@ export function AuditLogPage() {
             key: 'actor_user_id',
             label: t('audit_log.filters.actor'),
             value: filters.actor_user_id,
-            data: (options.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name })),
+            data: withCurrent(
+              (options.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name })),
+              filters.actor_user_id,
+            ),
           },
           {
             key: 'action',
             label: t('audit_log.filters.action'),
             value: filters.action,
-            data: codes(options.data?.actions),
+            data: codes(options.data?.actions, filters.action),
           },
           {
             key: 'target_type',
             label: t('audit_log.filters.target_type'),
             value: filters.target_type,
-            data: codes(options.data?.target_types),
+            data: codes(options.data?.target_types, filters.target_type),
           },
         ]}
         onChange={(c) => setFilters(c)}
