@@ -51,6 +51,7 @@ import { kioskJobs } from './modules/kiosks/kiosks.jobs';
 import { printQueueRoutes } from './modules/reports/print-queue/print-queue.routes';
 import { kioskLogsRoutes } from './modules/reports/kiosk-logs/kiosk-logs.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { timesheetRoutes } from './modules/reports/timesheet/timesheet.routes';
 import { historyRoutes } from './modules/reports/history/history.routes';
@@ -239,6 +240,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(printQueueRoutes);
       await api.register(kioskLogsRoutes);
       await api.register(auditLogRoutes);
+      await api.register(watchlistRoutes);
       await api.register(exportsRoutes);
       await api.register(emergencySessionRoutes);
       await api.register(duplicatesRoutes);

@@ -5,7 +5,7 @@ import type { Catalogue } from '@app/shared/i18n/translate';
 
 /**
  * Keys read `./en/<file>.json`. The server's own texts stay out: its emails, and the integrations' run
- * and record messages, and face sign-in's refusals and reasons, which the server answers already translated.
+ * and record messages, face sign-in's and watchlist screening's refusals and reasons, which the server answers already translated.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -14,6 +14,7 @@ export const catalogueFiles = import.meta.glob<Catalogue>(
     '!./en/errors.integrations.json',
     '!./en/errors.faces.json',
     '!./en/errors.audit-log.json',
+    '!./en/errors.watchlist-screening.json',
   ],
   {
     base: '../../../../packages/shared/src/i18n',

@@ -53,7 +53,7 @@ export const MENU_PERMISSIONS = [
 ] as const;
 
 /** Permissions for people management inside a company (roles of members). */
-export const EXTRA_PERMISSIONS = ['manage_roles'] as const;
+export const EXTRA_PERMISSIONS = ['manage_roles', 'watchlist'] as const;
 
 export const PERMISSIONS = [
   ...new Set([...ROUTE_PERMISSIONS, ...MENU_PERMISSIONS, ...EXTRA_PERMISSIONS]),

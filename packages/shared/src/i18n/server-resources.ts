@@ -23,6 +23,8 @@ import arEmergency from './ar/errors.emergency.json';
 import arPassport from './ar/errors.passport.json';
 import arCompanySignIn from './ar/errors.company-sign-in.json';
 import arIntegrations from './ar/errors.integrations.json';
+import arWatchlist from './ar/errors.watchlist.json';
+import arWatchlistScreening from './ar/errors.watchlist-screening.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -46,6 +48,8 @@ import enEmergency from './en/errors.emergency.json';
 import enPassport from './en/errors.passport.json';
 import enCompanySignIn from './en/errors.company-sign-in.json';
 import enIntegrations from './en/errors.integrations.json';
+import enWatchlist from './en/errors.watchlist.json';
+import enWatchlistScreening from './en/errors.watchlist-screening.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -69,6 +73,8 @@ import esEmergency from './es/errors.emergency.json';
 import esPassport from './es/errors.passport.json';
 import esCompanySignIn from './es/errors.company-sign-in.json';
 import esIntegrations from './es/errors.integrations.json';
+import esWatchlist from './es/errors.watchlist.json';
+import esWatchlistScreening from './es/errors.watchlist-screening.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -96,6 +102,8 @@ export const serverResources: Resources = {
       enPassport,
       enCompanySignIn,
       enIntegrations,
+      enWatchlist,
+      enWatchlistScreening,
     ),
     emails: enEmails,
   },
@@ -123,6 +131,8 @@ export const serverResources: Resources = {
       arPassport,
       arCompanySignIn,
       arIntegrations,
+      arWatchlist,
+      arWatchlistScreening,
     ),
     emails: arEmails,
   },
@@ -150,6 +160,8 @@ export const serverResources: Resources = {
       esPassport,
       esCompanySignIn,
       esIntegrations,
+      esWatchlist,
+      esWatchlistScreening,
     ),
     emails: esEmails,
   },

@@ -25,3 +25,4 @@ export * from './kiosk-offline';
 export * from './passport';
 export * from './integrations';
 export * from './faces';
+export * from './watchlist';

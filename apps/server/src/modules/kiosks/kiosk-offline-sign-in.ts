@@ -223,7 +223,7 @@ export async function replaySignIn(
         r.app,
         ctx,
         { area_id: r.actor.areaId, people: signing, idempotency_key: item.idempotency_key },
-        { lang: r.lang, now: at },
+        { lang: r.lang, now: at, way: 'kiosk_offline' },
       );
       const visits = result.data;
       const closed = await inTenant(r.app, ctx, async (tx) => {

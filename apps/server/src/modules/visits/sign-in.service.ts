@@ -9,6 +9,7 @@ import { applicableReasons, localMoment } from '@app/shared/attendance/applicabl
 import { isGradeProblem, gradeResponse } from '@app/shared/compliances/responses';
 import { checkCustomFieldValue, type CustomFieldBinding } from '@app/shared/custom-fields/schemas';
 import { type Language } from '@app/shared/constants';
+import type { ScreeningWay } from '@app/shared/watchlist/schemas';
 import { checkHealth } from '@app/shared/visits/rules';
 import { type VisitAction } from '@app/shared/visits/stages';
 import type { SignInBodyParsed, VisitActionResult } from '@app/shared/visits/schemas';
@@ -48,6 +49,8 @@ import {
 } from './sign-in-plan';
 import { type Arrival, notifyHosts } from './host-notices';
 import { notifyFailedChecks, type FailedCheck, type FailedCheckItem } from './failed-check-notices';
+import { Screening, wayOf } from '../watchlist/watchlist-gate';
+import { stopIssue } from '../watchlist/watchlist-screening';
 
 type Prepared = {
   plan: PersonPlan;
@@ -289,11 +292,13 @@ export async function signIn(
   app: FastifyInstance,
   ctx: AccessContext,
   body: SignInBodyParsed,
-  opts: { lang: Language; idempotencyKey?: string; now?: Date },
+  opts: { lang: Language; idempotencyKey?: string; now?: Date; way?: ScreeningWay },
 ): Promise<VisitActionResult> {
   const key = opts.idempotencyKey ?? body.idempotency_key;
   const timeZone = companyZone(ctx);
   let failures: FailedCheck[] = [];
+  // Every way in is screened against the watchlist (issue 29): the desk, a kiosk, the API, a passport.
+  const screening = new Screening(app, ctx, opts.way ?? wayOf(ctx));
   const run = () =>
     inTenant(app, ctx, async (tx) => {
       failures = [];
@@ -326,9 +331,23 @@ export async function signIn(
       // Who is on site here already is refused below: only the fields of arriving are asked.
       const arriving = area.loginMode === 'checkIn_only' ? 'check_in' : 'sign_in';
       const fields = new Map<CustomFieldBinding, ActionField[]>([[arriving, area.arrivalFields]]);
+      const verdicts = await screening.people(
+        tx,
+        plans.flatMap((p) => (p.person && !p.blocker && p.action !== 'sign_out' ? [p.person] : [])),
+        now,
+      );
       const refused: PersonIssues[] = [];
       const ready: Prepared[] = [];
       for (const [i, plan] of plans.entries()) {
+        const verdict = verdicts.get(plan.personId);
+        if (verdict?.stop) {
+          refused.push({
+            personId: plan.personId,
+            fullName: fullName(plan.person!),
+            issues: [{ field: 'person_id', ...stopIssue(ctx, verdict, opts.lang) }],
+          });
+          continue;
+        }
         const { issues, prepared, failed } = await preparePerson(
           tx,
           ctx,
@@ -421,6 +440,7 @@ export async function signIn(
         ),
       );
       const action: VisitAction = state === 'checked_in' ? 'checked_in' : 'signed_in';
+      await screening.wentAhead(tx, now);
       await writeAudits(
         tx,
         ctx,
@@ -482,7 +502,11 @@ export async function signIn(
       else throw error;
     }
   } catch (error) {
-    if (error instanceof VisitRefusal) await notifyFailedChecks(app, ctx, failures, 'refused', opts.now ?? new Date());
+    if (error instanceof VisitRefusal) {
+      await notifyFailedChecks(app, ctx, failures, 'refused', opts.now ?? new Date());
+      await screening.refused(opts.now ?? new Date());
+      await screening.mail(opts.now ?? new Date());
+    }
     throw error;
   }
   if (outcome.replay) {
@@ -496,6 +520,7 @@ export async function signIn(
   );
   await notifyHosts(app, ctx, outcome.arrivals, 'arrival', opts.lang, opts.now ?? new Date());
   await notifyFailedChecks(app, ctx, failures, 'let_through', opts.now ?? new Date());
+  await screening.mail(opts.now ?? new Date());
   const done = outcome.action === 'checked_in' ? 'checked_in' : 'signed_in';
   return {
     message: t(opts.lang, `errors:visit_done.${done}`, { count: outcome.data.length }),
