@@ -39,12 +39,14 @@ export type KioskChannel = {
 /**
  * Which part of a kiosk's data a successful change through the API touches, by the resource changed:
  * the journey bundle (journeys, flows, compliances, user types, custom fields, the company's logo and
- * name), the announcements, the people kept for offline use, the face library.
+ * name, the watchlist's hashes), the announcements, the people kept for offline use, the face library.
  */
 const TOPICS_BY_PATH: [RegExp, KioskDataTopic][] = [
   [/^\/api\/v1\/(face-settings|people\/[^/?]+\/(photo|face-consent|face-id))(\/|\?|$)/, 'faces'],
   [/^\/api\/v1\/(journeys|journey-flows|compliances|user-types|custom-fields|company)(\/|\?|$)/, 'journey'],
   [/^\/api\/v1\/announcements(\/|\?|$)/, 'announcements'],
+  // The watchlist's hashes travel with the journey bundle (decision 051); decisions on screenings do not change them.
+  [/^\/api\/v1\/watchlist(?!\/screenings)(\/|\?|$)/, 'journey'],
   [/^\/api\/v1\/(people|users)(\/|\?|$)/, 'people'],
 ];
 

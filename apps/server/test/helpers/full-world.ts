@@ -69,6 +69,8 @@ export const ID_KINDS = [
   'tempUser',
   'integrationScan',
   'integrationAuthorization',
+  'watchlistEntry',
+  'screening',
   // Not uuids, but still the company's own: another company naming them must get nothing.
   'agreementFile',
   'pairingCode',
@@ -516,6 +518,19 @@ export async function fullWorld(app: App, db: Executor) {
   await put(`/people/${faceOwner}/face-consent`, { source: 'paper' });
   await post(`/people/${faceOwner}/face-id`, {}, 200);
 
+  // The watchlist (issue 29): an entry refusing a person at the desk, whose screening an admin then
+  // marks not a match, and the people told of matches.
+  const watched = await person('Wanda', visitors);
+  await put('/watchlist/settings', { name_threshold: 80, notify_person_ids: [host] });
+  const watchEntry = (
+    await post('/watchlist', { level: 'deny', full_name: 'Unrelated Name', email: emailOf('wanda'), reason: 'Sweep' })
+  ).id;
+  await post('/visits/sign-in', { area_id: reception, people: [{ person_id: watched }] }, 422);
+  const screening = (
+    await admin.get(`/watchlist/screenings?person_id=${watched}`)
+  ).json<{ data: { id: string }[] }>().data[0]!.id;
+  await post(`/watchlist/screenings/${screening}/decision`, { decision: 'not_a_match', reason: 'Sweep' }, 200);
+
   // The privacy manager: a company default, a user type's own retention, and one person erased (the
   // company's anonymous record and a run).
   await put('/privacy/company', { data_retention_days: 400, scans_retention_days: 200 });
@@ -585,6 +600,8 @@ export async function fullWorld(app: App, db: Executor) {
     tempUser: integration.tempIds,
     integrationScan: [integration.scanId],
     integrationAuthorization: [integration.authorizationId],
+    watchlistEntry: [watchEntry],
+    screening: [screening],
   };
   return { ...company, admin, token, kioskToken: paired.device_token, ids };
 }

@@ -45,6 +45,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'people/:id': 'person',
   'public/rfid/:code': { own: 'rfidCode' },
   'labels/:id': 'label',
+  'watchlist/:id': 'watchlistEntry',
+  'watchlist/screenings/:id': 'screening',
   'kiosks/:id': 'kiosk',
   'kiosks/:kiosk_id': 'kiosk',
   'kiosks/requests/:id': 'kioskRequest',
@@ -136,6 +138,8 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   write_back_area_ids: 'area',
   selected_user_id: 'person',
   actor_user_id: 'user',
+  entry_id: 'watchlistEntry',
+  notify_person_ids: 'person',
 };
 
 /**

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LOGIN_MODES } from '../sites/schemas';
 import { flowSchema, journeySchema } from '../journeys/schemas';
+import { watchlistSnapshotSchema } from '../watchlist/schemas';
 import { kioskSettingsValuesSchema } from './schemas';
 
 /** An announcement as a kiosk shows it: urgent ones first; verbal ones are read aloud. */
@@ -40,6 +41,8 @@ export const kioskJourneyBundleSchema = z.object({
   /** The journey's flows, one per user type. */
   flows: z.array(flowSchema),
   announcements: z.array(kioskAnnouncementSchema),
+  /** The company's watchlist as hashes, for screening while offline (decision 051). */
+  watchlist: watchlistSnapshotSchema,
   /** When the server put this together: the kiosk's offline window counts from it. */
   fetched_at: z.string(),
 });

@@ -370,6 +370,8 @@ export const PREVIEW_BLOCKERS = [
   'rejected',
   'on_site_elsewhere',
   'no_visit_permit',
+  /** The watchlist stops them (decision 051): a kiosk that is offline found them in its hashes. */
+  'watchlist',
 ] as const;
 export type PreviewBlocker = (typeof PREVIEW_BLOCKERS)[number];
 

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { emailKey, nameKeys, phoneKey } from './name-keys';
 
 // The keys a kiosk screens by while offline (decision 051): it holds only their salted hashes, so it
@@ -24,14 +26,33 @@ export function entryOfflineKeys(e: { full_name: string; aliases: readonly strin
   return [...new Set(keys.filter((k): k is string => Boolean(k)))];
 }
 
-/** The hash a snapshot holds of a key: SHA-256 of `salt:key`, its first 12 bytes in base64url. */
-export function snapshotHashInput(salt: string, key: string) {
-  return `${salt}:${key}`;
-}
-export const SNAPSHOT_HASH_BYTES = 12;
+const SNAPSHOT_HASH_BYTES = 12;
 
-export function toBase64Url(bytes: Uint8Array): string {
+function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The hash a snapshot holds of a key: SHA-256 of `salt:key`, its first 12 bytes in base64url. */
+export const snapshotHash = (salt: string, key: string) =>
+  toBase64Url(sha256(utf8ToBytes(`${salt}:${key}`)).subarray(0, SNAPSHOT_HASH_BYTES));
+
+/** A fresh salt for a snapshot. */
+export function snapshotSalt(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return toBase64Url(bytes);
+}
+
+/** The strongest level a person's keys find in a snapshot, or null. */
+export function snapshotLevel(
+  snapshot: { salt: string; deny: readonly string[]; review: readonly string[]; notify: readonly string[] },
+  person: { name: string; email?: string | null; phone?: string | null },
+): 'deny' | 'review' | 'notify' | null {
+  const hashes = offlineKeys(person).map((k) => snapshotHash(snapshot.salt, k));
+  for (const level of ['deny', 'review', 'notify'] as const) {
+    if (hashes.some((h) => snapshot[level].includes(h))) return level;
+  }
+  return null;
 }

@@ -92,6 +92,7 @@ CREATE INDEX "watchlist_keys_entry_idx" ON "watchlist_keys" USING btree ("entity
 CREATE INDEX "watchlist_screenings_at_idx" ON "watchlist_screenings" USING btree ("entity_id","at","id");--> statement-breakpoint
 CREATE INDEX "watchlist_screenings_outcome_idx" ON "watchlist_screenings" USING btree ("entity_id","outcome","at","id");--> statement-breakpoint
 CREATE INDEX "watchlist_screenings_person_idx" ON "watchlist_screenings" USING btree ("entity_id","person_id","entry_id");--> statement-breakpoint
+CREATE INDEX "watchlist_screenings_entry_idx" ON "watchlist_screenings" USING btree ("entity_id","entry_id","outcome");--> statement-breakpoint
 SELECT app_enable_tenant_rls('watchlist_settings');
 --> statement-breakpoint
 SELECT app_enable_tenant_rls('watchlist_entries');

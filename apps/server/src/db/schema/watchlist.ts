@@ -137,6 +137,7 @@ export const watchlistScreenings = pgTable(
     index('watchlist_screenings_at_idx').on(t.entityId, t.at, t.id),
     index('watchlist_screenings_outcome_idx').on(t.entityId, t.outcome, t.at, t.id),
     index('watchlist_screenings_person_idx').on(t.entityId, t.personId, t.entryId),
+    index('watchlist_screenings_entry_idx').on(t.entityId, t.entryId, t.outcome),
   ],
 );
 

@@ -23,12 +23,15 @@ import { writeAudit } from '../audit/audit.repository';
 import { newQrCode } from '../entities/entity-setup';
 import type { Mail } from '../mail/mailer';
 import {
+  findPeople,
   findTakenValues,
   insertPerson,
   replaceSites,
   replaceUserTypes,
   userTypesOf,
 } from '../people/people.repository';
+import { Screening } from '../watchlist/watchlist-gate';
+import { personSubject, type ScreenedSubject } from '../watchlist/watchlist-screening';
 import { mandatoryOf, missingProfileData, siteInScope, typeInScope, uniqueViolation } from '../people/person-rules';
 import { personInScope } from '../people/person-scope';
 import {
@@ -237,6 +240,26 @@ async function mapUnique<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** Whom an expected visit's screening looks at: the chosen person, or the new visitor's details. */
+async function visitorSubject(
+  tx: Executor,
+  ctx: AccessContext,
+  body: ExpectedVisitBodyParsed,
+): Promise<ScreenedSubject> {
+  if (body.person_id) {
+    const [person] = await findPeople(tx, ctx.entityId, undefined, [body.person_id]);
+    if (person) return personSubject(person);
+  }
+  const v = body.visitor!;
+  return {
+    personId: null,
+    name: `${v.first_name} ${v.last_name}`.trim(),
+    email: v.email,
+    phone: v.phone ? `${v.phone_code ?? ''}${v.phone}` : null,
+    company: v.company_name,
+  };
+}
+
 export async function createExpectedVisit(
   app: FastifyInstance,
   ctx: AccessContext,
@@ -244,48 +267,58 @@ export async function createExpectedVisit(
   lang: Language,
   now = new Date(),
 ) {
-  const { view, row, mail } = await mapUnique(
-    inTenant(app, ctx, async (tx) => {
-      const r = await resolveBody(tx, ctx, body, now);
-      const person = r.person ?? (await addVisitor(tx, ctx, r));
-      const id = newId();
-      const { progress } = await complianceStateOf(tx, ctx.entityId, {
-        personId: person.id,
-        flowId: r.flow?.flowId ?? null,
-        visitId: id,
-        at: r.when.expectedAt,
-      });
-      const row = await insertVisit(tx, {
-        entityId: ctx.entityId,
-        id,
-        personId: person.id,
-        userTypeId: r.type.id,
-        siteId: r.site.id,
-        areaId: r.area.id,
-        journeyId: r.flow?.journeyId ?? null,
-        journeyFlowId: r.flow?.flowId ?? null,
-        loginMode: r.area.loginMode,
-        state: 'expected',
-        stage: stageOf({
-          method: r.type.registrationMethod as RegistrationMethod,
-          autoApprove: r.type.autoApproveVisits,
-          origin: 'admin',
-          progress,
-          current: null,
+  // An expected visit is a way in: its visitor is screened against the watchlist (issue 29).
+  const screening = new Screening(app, ctx, 'expected_visit');
+  const { view, row, mail } = await screening.settle(
+    () =>
+      mapUnique(
+        inTenant(app, ctx, async (tx) => {
+          const r = await resolveBody(tx, ctx, body, now);
+          await screening.subjects(tx, [await visitorSubject(tx, ctx, body)], now);
+          screening.stopIfAny(body.person_id ? 'person_id' : 'visitor', lang);
+          const person = r.person ?? (await addVisitor(tx, ctx, r));
+          screening.identify(0, person.id);
+          const id = newId();
+          const { progress } = await complianceStateOf(tx, ctx.entityId, {
+            personId: person.id,
+            flowId: r.flow?.flowId ?? null,
+            visitId: id,
+            at: r.when.expectedAt,
+          });
+          const row = await insertVisit(tx, {
+            entityId: ctx.entityId,
+            id,
+            personId: person.id,
+            userTypeId: r.type.id,
+            siteId: r.site.id,
+            areaId: r.area.id,
+            journeyId: r.flow?.journeyId ?? null,
+            journeyFlowId: r.flow?.flowId ?? null,
+            loginMode: r.area.loginMode,
+            state: 'expected',
+            stage: stageOf({
+              method: r.type.registrationMethod as RegistrationMethod,
+              autoApprove: r.type.autoApproveVisits,
+              origin: 'admin',
+              progress,
+              current: null,
+            }),
+            expectedAt: r.when.expectedAt,
+            notes: body.notes,
+            createdByPersonId: actorPersonId(ctx),
+            linkToken: newLinkToken(),
+            linkCode: newLinkCode(),
+            // The language the visitor's emails were first written in (later mails follow it).
+            extra: { origin: 'admin', lang },
+          });
+          await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
+          const view = await visitView(app, tx, row, companyZone(ctx));
+          await writeAudit(tx, ctx, { action: 'visit.expected', targetType: 'visit', targetId: id, after: view });
+          await screening.wentAhead(tx, now);
+          return { view, row, mail: invite(app, ctx, lang, row, inviteeOf(r, person)) };
         }),
-        expectedAt: r.when.expectedAt,
-        notes: body.notes,
-        createdByPersonId: actorPersonId(ctx),
-        linkToken: newLinkToken(),
-        linkCode: newLinkCode(),
-        // The language the visitor's emails were first written in (later mails follow it).
-        extra: { origin: 'admin', lang },
-      });
-      await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
-      const view = await visitView(app, tx, row, companyZone(ctx));
-      await writeAudit(tx, ctx, { action: 'visit.expected', targetType: 'visit', targetId: id, after: view });
-      return { view, row, mail: invite(app, ctx, lang, row, inviteeOf(r, person)) };
-    }),
+      ),
+    now,
   );
   emitVisits(app, ctx.entityId, 'expected', [row]);
   if (mail) await app.mailer.send(mail);
@@ -408,56 +441,71 @@ export async function decideVisit(
   lang: Language,
 ) {
   const approved = APPROVING.has(body.decision);
-  const { view, row, mails } = await inTenant(app, ctx, async (tx) => {
-    const before = await mustFindVisit(tx, ctx, id, true);
-    assertExpected(before, 'decision');
-    await assertMayChangeVisit(tx, ctx, before);
-    const next = decide((before.stage as JourneyStage | null) ?? null, body.decision);
-    if (!next)
-      throw new AppError('rule_violation', { field: 'decision', messageKey: 'expected_visit_decision_not_allowed' });
-    const row = await updateVisit(tx, ctx.entityId, id, {
-      stage: next,
-      decidedByPersonId: actorPersonId(ctx),
-      decidedAt: new Date(),
-    });
-    const view = await visitView(app, tx, row, companyZone(ctx));
-    await writeAudit(tx, ctx, {
-      action: `visit.${body.decision}`,
-      targetType: 'visit',
-      targetId: id,
-      before: { stage: before.stage },
-      after: { stage: next },
-    });
-    const hosts = await hostsOfVisits(tx, ctx.entityId, [id]);
-    const mails: Mail[] = hosts
-      .filter((h) => h.email)
-      .map((h) =>
-        decisionMail(lang, h.email!, approved, {
-          name: h.fullName,
-          visitor: view.person.full_name,
-          place: `${view.site.name}, ${view.area.name}`,
-          date: view.visit_date,
-          time: view.visit_time,
-        }),
-      );
-    // The visitor hears of it too, in the language they registered in (the success page promised it).
-    const person = await findPersonRow(tx, ctx.entityId, row.personId);
-    if (person?.email && row.linkToken && row.linkCode) {
-      const visitorLang = isLanguage(row.extra.lang) ? row.extra.lang : lang;
-      mails.push(
-        await visitorDecisionMail(visitorLang, person.email, approved, {
-          company: ctx.entity.name,
-          name: person.firstName,
-          date: view.visit_date,
-          time: view.visit_time,
-          place: `${view.site.name}, ${view.area.name}`,
-          code: row.linkCode,
-          link: passUrl(app, row.linkToken),
-        }),
-      );
-    }
-    return { view, row, mails };
-  });
+  // Approving is a way in too: the visitor is screened again (issue 29).
+  const screening = new Screening(app, ctx, 'expected_visit');
+  const now = new Date();
+  const { view, row, mails } = await screening.settle(
+    () =>
+      inTenant(app, ctx, async (tx) => {
+        const before = await mustFindVisit(tx, ctx, id, true);
+        assertExpected(before, 'decision');
+        await assertMayChangeVisit(tx, ctx, before);
+        const next = decide((before.stage as JourneyStage | null) ?? null, body.decision);
+        if (!next)
+          throw new AppError('rule_violation', {
+            field: 'decision',
+            messageKey: 'expected_visit_decision_not_allowed',
+          });
+        if (approved) {
+          await screening.people(tx, await findPeople(tx, ctx.entityId, undefined, [before.personId]), now);
+          screening.stopIfAny('decision', lang);
+          await screening.wentAhead(tx, now);
+        }
+        const row = await updateVisit(tx, ctx.entityId, id, {
+          stage: next,
+          decidedByPersonId: actorPersonId(ctx),
+          decidedAt: new Date(),
+        });
+        const view = await visitView(app, tx, row, companyZone(ctx));
+        await writeAudit(tx, ctx, {
+          action: `visit.${body.decision}`,
+          targetType: 'visit',
+          targetId: id,
+          before: { stage: before.stage },
+          after: { stage: next },
+        });
+        const hosts = await hostsOfVisits(tx, ctx.entityId, [id]);
+        const mails: Mail[] = hosts
+          .filter((h) => h.email)
+          .map((h) =>
+            decisionMail(lang, h.email!, approved, {
+              name: h.fullName,
+              visitor: view.person.full_name,
+              place: `${view.site.name}, ${view.area.name}`,
+              date: view.visit_date,
+              time: view.visit_time,
+            }),
+          );
+        // The visitor hears of it too, in the language they registered in (the success page promised it).
+        const person = await findPersonRow(tx, ctx.entityId, row.personId);
+        if (person?.email && row.linkToken && row.linkCode) {
+          const visitorLang = isLanguage(row.extra.lang) ? row.extra.lang : lang;
+          mails.push(
+            await visitorDecisionMail(visitorLang, person.email, approved, {
+              company: ctx.entity.name,
+              name: person.firstName,
+              date: view.visit_date,
+              time: view.visit_time,
+              place: `${view.site.name}, ${view.area.name}`,
+              code: row.linkCode,
+              link: passUrl(app, row.linkToken),
+            }),
+          );
+        }
+        return { view, row, mails };
+      }),
+    now,
+  );
   const action: VisitAction = approved ? 'approved' : 'rejected';
   emitVisits(app, ctx.entityId, action, [row]);
   for (const mail of mails) await app.mailer.send(mail);

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { findArea } from '../sites/sites.repository';
 import { deviceKiosk, kioskNotRegistered } from './device-kiosk';
 import { toSettings } from './kiosks.service';
+import { watchlistSnapshot } from '../watchlist/watchlist-snapshot';
 
 const NO_PERMISSIONS = permissionMapOf([]);
 
@@ -73,6 +74,7 @@ export async function kioskJourneyBundle(
     journey,
     flows,
     announcements: announcementsForKiosk(active.data, new Set(journey?.user_types.map((t) => t.id) ?? [])),
+    watchlist: await inTenant(app, ctx, (tx) => watchlistSnapshot(tx, ctx.entityId)),
     fetched_at: now.toISOString(),
   };
 }

@@ -6,7 +6,9 @@
 // run all check with this one function.
 import { planHasCustomFields } from '@app/shared/custom-fields/schemas';
 import { IMPORT_PHOTO_COLUMN, importCustomColumn } from '@app/shared/people/import';
+import { isAllowed } from '@app/shared/access/permissions';
 import type { Executor } from '../../db/client';
+import { screen, type ScreenedSubject, type Verdict } from '../watchlist/watchlist-screening';
 import type { AccessContext } from '../access/access.types';
 import { missingProfileData, mandatoryOf, siteInScope, typeInScope } from '../people/person-rules';
 import { personInScope } from '../people/person-scope';
@@ -70,6 +72,8 @@ export type RowPlan = {
   action: 'create' | 'update' | null;
   /** The person an update changes. */
   person: MatchedPerson | null;
+  /** What the watchlist found for the row's person (issue 29): a stop is the row's error. */
+  watch: Verdict;
 };
 
 const KEY_COLUMNS = [
@@ -132,6 +136,15 @@ function setMatch(file: FileIndex, rowId: string, rowNumber: number, personId: s
 export const rowsSharingAPerson = (file: FileIndex) =>
   [...file.rowsOf.values()].filter((rows) => rows.size > 1).flatMap((rows) => [...rows.keys()]);
 
+/** Whom the watchlist screens for a row: its details, and the person it updates. */
+const subjectOf = (c: CheckedCells, person: MatchedPerson | null): ScreenedSubject => ({
+  personId: person?.id ?? null,
+  name: `${c.columns.firstName} ${c.columns.lastName}`.trim(),
+  email: c.columns.email ?? person?.email ?? null,
+  phone: c.columns.phone ? `${c.columns.phoneCode ?? ''}${c.columns.phone}` : null,
+  company: c.columns.companyName ?? person?.companyName ?? null,
+});
+
 /** Checks rows of a task (every cell, then against the file and the company) and answers what each would do. */
 export async function checkRows(
   tx: Executor,
@@ -190,8 +203,32 @@ export async function checkRows(
       else if (ctx.actor.kind === 'client' && usesDashboard(person))
         errors[column] ??= { key: 'api_token_dashboard_person' };
     }
-    return { row, checked: c, errors, action, person };
+    return {
+      row,
+      checked: c,
+      errors,
+      action,
+      person,
+      watch: { subject: subjectOf(c, person), stop: null, through: [] },
+    };
   });
+
+  // The watchlist (issue 29): a row whose person it stops is not imported; those who keep the watchlist
+  // see which entry.
+  const verdicts = await screen(
+    tx,
+    entityId,
+    plans.map((p) => p.watch.subject),
+    new Date(),
+  );
+  const mayRead = isAllowed(ctx.permissions, 'watchlist');
+  for (const [i, plan] of plans.entries()) {
+    const v = verdicts[i]!;
+    plan.watch = v;
+    if (!v.stop) continue;
+    const kind = v.stop.level === 'deny' ? 'import_watchlist_deny' : 'import_watchlist_review';
+    plan.errors['first_name'] ??= mayRead ? { key: `${kind}_entry`, vars: { entry: v.stop.entryName } } : { key: kind };
+  }
 
   // Two rows of the file updating one person: neither is imported until one is fixed or dropped.
   const updates = plans.filter((p) => p.action === 'update');

@@ -21,7 +21,7 @@ import { findEntity } from '../access/access.repository';
 import { loadUserAccess } from '../access/access.service';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit, writeAudits } from '../audit/audit.repository';
 import { findUserById } from '../auth/users.repository';
 import { newQrCode } from '../entities/entity-setup';
 import { visitorRoleId } from '../expected-visits/expected-visits.repository';
@@ -51,6 +51,8 @@ import {
   type RowOutcome,
 } from './people-import.repository';
 import { heapBound } from '../../lib/heap-bound';
+import { mailScreenings } from '../watchlist/watchlist-mails';
+import { recordVerdicts, screeningAudits, type Recorded } from '../watchlist/watchlist-screening';
 
 /** Rows a batch imports (one transaction each). */
 export const IMPORT_BATCH_SIZE = 500;
@@ -133,6 +135,8 @@ type BatchResult = {
   created: number;
   /** The sheet row the batch ended at: every row up to it is done, and the next batch starts after it. */
   last?: number;
+  /** The watchlist screenings recorded (mailed once the batch committed). */
+  screened?: Recorded[];
 };
 
 /** One batch: the next pending rows checked, written and marked, in the caller's transaction. */
@@ -216,6 +220,12 @@ async function importBatch(
     });
   }
   await insertPeople(tx, entityId, run.roleId, creates);
+  // What the watchlist found (issue 29): the rows it stopped, and the notify matches of those imported.
+  const imported = new Map(outcomes.filter((o) => o.status !== 'skipped').map((o) => [o.id, o.personId!]));
+  const stopped = plans.filter((p) => p.watch.stop);
+  const through = plans
+    .filter((p) => imported.has(p.row.id) && p.watch.through.length)
+    .map((p) => ({ ...p.watch, subject: { ...p.watch.subject, personId: imported.get(p.row.id)! } }));
   await updatePeople(tx, entityId, updates);
   await replacePeopleRefs(tx, entityId, refs, ctx.siteIds);
   await upsertFieldValues(tx, entityId, values);
@@ -242,8 +252,27 @@ async function importBatch(
       skipped: count('skipped'),
     },
   });
+  // After the people are written: a notify match names the person just made.
+  const screened = [
+    ...(await recordVerdicts(
+      tx,
+      entityId,
+      'import',
+      stopped.map((p) => p.watch),
+      { wentAhead: false, now: new Date() },
+    )),
+    ...(await recordVerdicts(tx, entityId, 'import', through, { wentAhead: true, now: new Date() })),
+  ];
+  await writeAudits(tx, ctx, screeningAudits(screened));
   await options.insideBatch?.(run.batch);
-  return { done: false, task: saved, removeAfter, created: creates.length, last: rows[rows.length - 1]!.rowNumber };
+  return {
+    done: false,
+    task: saved,
+    removeAfter,
+    created: creates.length,
+    last: rows[rows.length - 1]!.rowNumber,
+    screened,
+  };
 }
 
 /** Skips the first pending row with a reason: what a batch of one that the database refused leaves. */
@@ -332,6 +361,7 @@ export async function runImport(
         });
       }
       for (const key of result.removeAfter) await app.files.remove(key);
+      await mailScreenings(app, entityId, result.screened ?? [], new Date());
       statistics.written(result.created);
       heap.check();
       after = result.last ?? after;

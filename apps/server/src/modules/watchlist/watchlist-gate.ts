@@ -2,15 +2,28 @@
 // a stop becomes the action's refusal; what screening found is recorded (with the action when it went
 // ahead, in a transaction of its own when it was refused) and mailed to the chosen people afterwards.
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '@app/shared/constants';
 import type { ScreeningWay } from '@app/shared/watchlist/schemas';
-import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { withTenant, type Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
-import { companyZone } from '../access/company-zone';
-import { inTenant } from '../access/in-tenant';
 import { writeAudits } from '../audit/audit.repository';
+import { writeLinkAudit } from '../pre-registration/pre-registration.repository';
 import type { PersonRecord } from '../people/people.repository';
 import { mailScreenings } from './watchlist-mails';
-import { personSubject, recordVerdicts, screen, screeningAudits, type Recorded, type Verdict } from './watchlist-screening';
+import {
+  personSubject,
+  recordVerdicts,
+  screen,
+  screeningAudits,
+  stopIssue,
+  type Recorded,
+  type ScreenedSubject,
+  type Verdict,
+} from './watchlist-screening';
+
+/** An action the watchlist stopped: a 422 naming the field, its screening recorded once the action is undone. */
+export class WatchlistStop extends AppError {}
 
 const WAYS: Record<AccessContext['actor']['kind'], ScreeningWay> = {
   user: 'desk',
@@ -25,30 +38,81 @@ export const wayOf = (ctx: AccessContext): ScreeningWay => WAYS[ctx.actor.kind];
 export class Screening {
   private verdicts: Verdict[] = [];
   private recorded: Recorded[] = [];
+  private readonly entityId: string;
+  /**
+   * `ctx` is who acts; a string is the company of a public page's visitor (a link), who is told nothing
+   * of the watchlist and whose screenings are audited as the link's.
+   */
   constructor(
     private readonly app: FastifyInstance,
-    private readonly ctx: AccessContext,
+    private readonly ctx: AccessContext | string,
     readonly way: ScreeningWay,
-  ) {}
+  ) {
+    this.entityId = typeof ctx === 'string' ? ctx : ctx.entityId;
+  }
+
+  private async audit(tx: Executor, recorded: readonly Recorded[]) {
+    const entries = screeningAudits(recorded);
+    if (typeof this.ctx !== 'string') return writeAudits(tx, this.ctx, entries);
+    for (const e of entries) await writeLinkAudit(tx, this.entityId, e);
+  }
 
   /** Screens these people (in the action's transaction); their verdicts by person id. */
   async people(tx: Executor, persons: readonly PersonRecord[], now: Date): Promise<Map<string, Verdict>> {
-    this.verdicts = await screen(tx, this.ctx.entityId, persons.map(personSubject), now);
+    await this.subjects(tx, persons.map(personSubject), now);
     return new Map(this.verdicts.map((v) => [v.subject.personId!, v]));
+  }
+
+  /** Screens these subjects (a person's record, or the details of someone not yet one). */
+  async subjects(tx: Executor, subjects: readonly ScreenedSubject[], now: Date): Promise<Verdict[]> {
+    this.verdicts = await screen(tx, this.entityId, subjects, now);
+    return this.verdicts;
+  }
+
+  /** Throws the first stop as the action's refusal, naming `field`. */
+  stopIfAny(field: string | undefined, lang: Language) {
+    const stopped = this.verdicts.find((v) => v.stop);
+    if (!stopped) return;
+    const issue = stopIssue(typeof this.ctx === 'string' ? null : this.ctx, stopped, lang);
+    throw new WatchlistStop('rule_violation', { field, messageKey: issue.key, vars: issue.vars });
+  }
+
+  /** The person a subject became once the action made them (a new visitor). */
+  identify(index: number, personId: string) {
+    const v = this.verdicts[index];
+    if (v && !v.subject.personId) v.subject = { ...v.subject, personId };
+  }
+
+  /**
+   * Runs an action that screens with this (and calls wentAhead in its transaction): a stop is recorded
+   * and mailed once the action is undone; what went ahead is mailed once it committed.
+   */
+  async settle<T>(work: () => Promise<T>, now: Date): Promise<T> {
+    try {
+      const result = await work();
+      await this.mail(now);
+      return result;
+    } catch (error) {
+      if (error instanceof WatchlistStop) {
+        await this.refused(now);
+        await this.mail(now);
+      }
+      throw error;
+    }
   }
 
   /** Records, in the action's transaction, what screening found now that the action goes ahead. */
   async wentAhead(tx: Executor, now: Date) {
-    this.recorded = await recordVerdicts(tx, this.ctx.entityId, this.way, this.verdicts, { wentAhead: true, now });
-    await writeAudits(tx, this.ctx, screeningAudits(this.recorded));
+    this.recorded = await recordVerdicts(tx, this.entityId, this.way, this.verdicts, { wentAhead: true, now });
+    await this.audit(tx, this.recorded);
   }
 
   /** Records, in a transaction of its own, the stops of an action refused. */
   async refused(now: Date) {
     if (!this.verdicts.some((v) => v.stop && !v.stop.pending)) return;
-    this.recorded = await inTenant(this.app, this.ctx, async (tx) => {
-      const recorded = await recordVerdicts(tx, this.ctx.entityId, this.way, this.verdicts, { wentAhead: false, now });
-      await writeAudits(tx, this.ctx, screeningAudits(recorded));
+    this.recorded = await withTenant(this.app.db.db, this.entityId, async (tx) => {
+      const recorded = await recordVerdicts(tx, this.entityId, this.way, this.verdicts, { wentAhead: false, now });
+      await this.audit(tx, recorded);
       return recorded;
     });
   }
@@ -58,11 +122,6 @@ export class Screening {
     const recorded = this.recorded;
     this.recorded = [];
     this.verdicts = [];
-    await mailScreenings(
-      this.app,
-      { id: this.ctx.entityId, name: this.ctx.entity.name, timezone: companyZone(this.ctx) },
-      recorded,
-      now,
-    );
+    await mailScreenings(this.app, this.entityId, recorded, now);
   }
 }

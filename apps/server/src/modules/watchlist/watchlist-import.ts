@@ -31,12 +31,17 @@ export async function importWatchlist(
   lang: Language,
 ): Promise<WatchlistImportResult> {
   const text = file.toString('utf8');
-  if (text.includes('\u0000')) throw new AppError('validation_failed', { field: 'file', messageKey: 'watchlist_csv_invalid' });
+  if (text.includes('\u0000'))
+    throw new AppError('validation_failed', { field: 'file', messageKey: 'watchlist_csv_invalid' });
   const [header, ...rows] = parseCsv(text);
   const columns = (header ?? []).map((h) => h.trim().toLowerCase());
   for (const required of ['level', 'full_name', 'reason'])
     if (!columns.includes(required))
-      throw new AppError('validation_failed', { field: 'file', messageKey: 'watchlist_csv_column_missing', vars: { column: required } });
+      throw new AppError('validation_failed', {
+        field: 'file',
+        messageKey: 'watchlist_csv_column_missing',
+        vars: { column: required },
+      });
   if (rows.length === 0) throw new AppError('validation_failed', { field: 'file', messageKey: 'watchlist_csv_empty' });
   if (rows.length > WATCHLIST_LIMITS.importRowsMax)
     throw new AppError('validation_failed', {
@@ -72,9 +77,7 @@ export async function importWatchlist(
     } else good.push({ row: i + 2, body: parsed.data });
   }
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const seen = new Set(
-      (await existingIdentities(tx, ctx.entityId)).map((e) => identity(e.fullName, e.email)),
-    );
+    const seen = new Set((await existingIdentities(tx, ctx.entityId)).map((e) => identity(e.fullName, e.email)));
     const adding: { id: string; body: WatchlistEntryBodyParsed }[] = [];
     for (const g of good) {
       const key = identity(g.body.full_name, g.body.email);

@@ -3,25 +3,25 @@
 // own language, after the transaction that recorded it has committed.
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage } from '@app/shared/constants';
+import { safeTimeZone } from '@app/shared/time-zones';
 import { localStamp } from '@app/shared/visits/rules';
 import { withTenant } from '../../db/client';
 import { t } from '../../lib/i18n';
 import type { Mail } from '../mail/mailer';
 import { explain, type Recorded } from './watchlist-screening';
-import { findSettings, recipientsOf } from './watchlist.repository';
+import { companyOf, findSettings, recipientsOf } from './watchlist.repository';
 
-export async function mailScreenings(
-  app: FastifyInstance,
-  company: { id: string; name: string; timezone: string },
-  recorded: readonly Recorded[],
-  now: Date,
-) {
+export async function mailScreenings(app: FastifyInstance, entityId: string, recorded: readonly Recorded[], now: Date) {
   if (recorded.length === 0) return;
-  const recipients = await withTenant(app.db.db, company.id, async (tx) => {
-    const settings = await findSettings(tx, company.id);
-    return recipientsOf(tx, company.id, settings?.notifyPersonIds ?? []);
+  const { recipients, company } = await withTenant(app.db.db, entityId, async (tx) => {
+    const settings = await findSettings(tx, entityId);
+    return {
+      recipients: await recipientsOf(tx, entityId, settings?.notifyPersonIds ?? []),
+      company: await companyOf(tx, entityId),
+    };
   });
-  const time = localStamp(now, company.timezone);
+  if (!company) return;
+  const time = localStamp(now, safeTimeZone(company.timezone));
   const base = app.env.appUrl;
   for (const r of recorded) {
     for (const to of recipients) {

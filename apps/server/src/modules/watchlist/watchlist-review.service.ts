@@ -4,12 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endOfLocalDay, localDate } from '@app/shared/compliances/validity';
 import { localStamp } from '@app/shared/visits/rules';
-import type {
-  Screening,
-  ScreeningDecisionBody,
-  ScreeningsList,
-  ScreeningsQuery,
-} from '@app/shared/watchlist/schemas';
+import type { Screening, ScreeningDecisionBody, ScreeningsList, ScreeningsQuery } from '@app/shared/watchlist/schemas';
 import { withTenant } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccessContext } from '../access/access.types';
@@ -37,7 +32,9 @@ export function toScreening(r: ScreeningRecord, zone: string): Screening {
     score: s.score,
     reasons: s.reasons,
     outcome: s.outcome as Screening['outcome'],
-    decided_by: r.decider?.id ? { id: r.decider.id, name: `${r.decider.firstName} ${r.decider.lastName}`.trim() } : null,
+    decided_by: r.decider?.id
+      ? { id: r.decider.id, name: `${r.decider.firstName} ${r.decider.lastName}`.trim() }
+      : null,
     decided_at: s.decidedAt?.toISOString() ?? null,
     decision_reason: s.decisionReason,
     expires_at: s.expiresAt?.toISOString() ?? null,
@@ -51,7 +48,12 @@ export async function listWatchlistScreenings(
 ): Promise<ScreeningsList> {
   const zone = companyZone(ctx);
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
-    const page = await listScreenings(tx, ctx.entityId, { outcome: q.outcome, entryId: q.entry_id, personId: q.person_id }, q);
+    const page = await listScreenings(
+      tx,
+      ctx.entityId,
+      { outcome: q.outcome, entryId: q.entry_id, personId: q.person_id },
+      q,
+    );
     return {
       data: page.rows.map((r) => toScreening(r, zone)),
       count: page.count,

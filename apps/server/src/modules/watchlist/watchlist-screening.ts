@@ -91,7 +91,7 @@ export async function screen(
     await findEntries(tx, entityId, [...ids]),
     await findSettings(tx, entityId),
     await dismissalsOf(tx, entityId, personIds),
-    await openReviewsOf(tx, entityId, personIds, now),
+    await openReviewsOf(tx, entityId, [...ids], now),
   ];
   const threshold = settings?.nameThreshold ?? DEFAULT_WATCHLIST_SETTINGS.name_threshold;
   return subjects.map((subject) => {
@@ -109,11 +109,18 @@ export async function screen(
         },
         threshold,
       );
-      if (found) hits.push({ entryId: entry.id, entryName: entry.fullName, level: entry.level as WatchlistLevel, ...found });
+      if (found)
+        hits.push({ entryId: entry.id, entryName: entry.fullName, level: entry.level as WatchlistLevel, ...found });
     }
     hits.sort((a, b) => RANK[a.level] - RANK[b.level] || b.score - a.score);
+    // A review of this person, or of someone not yet a person by this name (who may have become them).
+    const name = subject.name.toLowerCase();
     const reviewOf = (h: Hit) =>
-      reviews.find((r) => r.personId === subject.personId && r.entryId === h.entryId && subject.personId);
+      reviews.find(
+        (r) =>
+          r.entryId === h.entryId &&
+          ((subject.personId && r.personId === subject.personId) || (r.personId === null && r.name === name)),
+      );
     let stop: Verdict['stop'] = null;
     const through: Hit[] = [];
     for (const h of hits) {
@@ -126,7 +133,13 @@ export async function screen(
 }
 
 /** A screening recorded, to be mailed once its transaction has committed. */
-export type Recorded = { id: string; way: ScreeningWay; outcome: 'refused' | 'pending' | 'notified'; hit: Hit; subject: ScreenedSubject };
+export type Recorded = {
+  id: string;
+  way: ScreeningWay;
+  outcome: 'refused' | 'pending' | 'notified';
+  hit: Hit;
+  subject: ScreenedSubject;
+};
 
 /**
  * Records what the verdicts came to at a way in: each stop (refused, or a new review waiting), and,
@@ -220,7 +233,8 @@ export function stopIssue(
   const stop = v.stop!;
   const member = ctx?.actor.kind === 'user' || ctx?.actor.kind === 'client';
   if (!member) return { key: 'watchlist_public', vars: {} };
-  const kind = stop.level === 'deny' ? 'watchlist_denied' : stop.pending ? 'watchlist_review_pending' : 'watchlist_review';
+  const kind =
+    stop.level === 'deny' ? 'watchlist_denied' : stop.pending ? 'watchlist_review_pending' : 'watchlist_review';
   if (!isAllowed(ctx.permissions, 'watchlist')) return { key: kind, vars: { name: v.subject.name } };
   return {
     key: `${kind}_why`,

@@ -1,24 +1,20 @@
 // The watchlist as a kiosk holds it for screening offline (decision 051): salted hashes of each entry's
 // exact keys, by level; never a name, an email or a phone.
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  entryOfflineKeys,
-  SNAPSHOT_HASH_BYTES,
-  snapshotHashInput,
-  toBase64Url,
-} from '@app/shared/watchlist/offline-keys';
+import { entryOfflineKeys, snapshotHash, snapshotSalt } from '@app/shared/watchlist/offline-keys';
 import type { WatchlistSnapshot } from '@app/shared/watchlist/schemas';
 import type { Executor } from '../../db/client';
 import { snapshotRows } from './watchlist.repository';
 
-export const snapshotHash = (salt: string, key: string) =>
-  toBase64Url(createHash('sha256').update(snapshotHashInput(salt, key)).digest().subarray(0, SNAPSHOT_HASH_BYTES));
-
 export async function watchlistSnapshot(tx: Executor, entityId: string): Promise<WatchlistSnapshot> {
-  const salt = toBase64Url(randomBytes(12));
+  const salt = snapshotSalt();
   const out: WatchlistSnapshot = { salt, deny: [], review: [], notify: [] };
   for (const r of await snapshotRows(tx, entityId)) {
-    const keys = entryOfflineKeys({ full_name: r.fullName, aliases: r.aliases, email_key: r.emailKey, phone_key: r.phoneKey });
+    const keys = entryOfflineKeys({
+      full_name: r.fullName,
+      aliases: r.aliases,
+      email_key: r.emailKey,
+      phone_key: r.phoneKey,
+    });
     out[r.level as 'deny' | 'review' | 'notify'].push(...keys.map((k) => snapshotHash(salt, k)));
   }
   return out;

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client';
 import { containing } from '../../db/like';
 import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
 import {
+  entities,
   people,
   users,
   watchlistDismissals,
@@ -158,21 +159,25 @@ export async function insertDismissal(tx: Executor, values: typeof watchlistDism
   await tx.insert(watchlistDismissals).values(values).onConflictDoNothing();
 }
 
-/** Reviews of these people still waiting, or approved and not yet over. */
-export async function openReviewsOf(tx: Executor, entityId: string, personIds: readonly string[], now: Date) {
-  if (personIds.length === 0) return [];
+/**
+ * Reviews still waiting, or approved and not yet over, of these entries: screening matches them to
+ * its subjects by person, or by name for someone not yet a person (a new visitor).
+ */
+export async function openReviewsOf(tx: Executor, entityId: string, entryIds: readonly string[], now: Date) {
+  if (entryIds.length === 0) return [];
   return tx
     .select({
       id: watchlistScreenings.id,
       personId: watchlistScreenings.personId,
       entryId: watchlistScreenings.entryId,
       outcome: watchlistScreenings.outcome,
+      name: sql<string>`lower(${watchlistScreenings.subject}->>'name')`,
     })
     .from(watchlistScreenings)
     .where(
       and(
         eq(watchlistScreenings.entityId, entityId),
-        inArray(watchlistScreenings.personId, [...personIds]),
+        inArray(watchlistScreenings.entryId, [...entryIds]),
         or(
           eq(watchlistScreenings.outcome, 'pending'),
           and(
@@ -335,4 +340,14 @@ export async function existingIdentities(tx: Executor, entityId: string) {
     .select({ fullName: watchlistEntries.fullName, email: watchlistEntries.email })
     .from(watchlistEntries)
     .where(eq(watchlistEntries.entityId, entityId));
+}
+
+/** The company's name and clock, for the mail of its matches. */
+export async function companyOf(tx: Executor, entityId: string) {
+  const [row] = await tx
+    .select({ name: entities.name, timezone: entities.timezone })
+    .from(entities)
+    .where(eq(entities.id, entityId))
+    .limit(1);
+  return row ?? null;
 }

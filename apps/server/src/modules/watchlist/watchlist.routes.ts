@@ -46,7 +46,8 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: WATCHLIST,
       schema: {
         tags,
-        summary: 'The watchlist’s entries by name, filtered by level and a search of names, aliases, email, phone and company',
+        summary:
+          'The watchlist’s entries by name, filtered by level and a search of names, aliases, email, phone and company',
         querystring: watchlistQuerySchema,
         response: { 200: watchlistListSchema },
       },
@@ -57,7 +58,12 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/watchlist',
     {
       config: WATCHLIST,
-      schema: { tags, summary: 'Add an entry', body: watchlistEntryBodySchema, response: { 201: watchlistEntrySchema } },
+      schema: {
+        tags,
+        summary: 'Add an entry',
+        body: watchlistEntryBodySchema,
+        response: { 201: watchlistEntrySchema },
+      },
     },
     async (req, reply) => reply.status(201).send(await createWatchlistEntry(app, requireAccess(req), req.body)),
   );
@@ -186,7 +192,12 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/watchlist/:id/photo',
     {
       config: WATCHLIST,
-      schema: { tags, summary: 'The entry’s photo', params: idParam, querystring: z.object({ v: z.string().max(64).optional() }) },
+      schema: {
+        tags,
+        summary: 'The entry’s photo',
+        params: idParam,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
     },
     async (req, reply) => {
       const photo = await readWatchlistPhoto(app, requireAccess(req), req.params.id);

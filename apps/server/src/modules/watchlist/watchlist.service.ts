@@ -70,13 +70,20 @@ export const entryColumns = (b: WatchlistEntryBodyParsed) => ({
 
 /** The name keys of an entry: its name and each alias. */
 export const keysOf = (entityId: string, entryId: string, b: Pick<WatchlistEntryBodyParsed, 'full_name' | 'aliases'>) =>
-  [
-    { kind: 'name', value: b.full_name },
-    ...[...new Set(b.aliases)].map((value) => ({ kind: 'alias', value })),
-  ].map((k): KeyInsert => {
-    const keys = nameKeys(k.value);
-    return { entityId, id: newId(), entryId, kind: k.kind, value: k.value, plain: keys.plain, skeleton: keys.skeleton };
-  });
+  [{ kind: 'name', value: b.full_name }, ...[...new Set(b.aliases)].map((value) => ({ kind: 'alias', value }))].map(
+    (k): KeyInsert => {
+      const keys = nameKeys(k.value);
+      return {
+        entityId,
+        id: newId(),
+        entryId,
+        kind: k.kind,
+        value: k.value,
+        plain: keys.plain,
+        skeleton: keys.skeleton,
+      };
+    },
+  );
 
 async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
   const [row] = await findEntries(tx, ctx.entityId, [id]);
@@ -86,7 +93,11 @@ async function mustFind(tx: Executor, ctx: AccessContext, id: string) {
 
 const userId = (ctx: AccessContext) => (ctx.actor.kind === 'user' ? ctx.actor.userId : null);
 
-export async function listWatchlist(app: FastifyInstance, ctx: AccessContext, q: WatchlistQuery): Promise<WatchlistList> {
+export async function listWatchlist(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  q: WatchlistQuery,
+): Promise<WatchlistList> {
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
     const page = await listEntries(tx, ctx.entityId, { level: q.level, search: q.search || undefined }, q);
     return { data: page.rows.map(toEntry), count: page.count, count_capped: page.capped, next_cursor: page.nextCursor };
@@ -103,7 +114,12 @@ export async function createWatchlistEntry(app: FastifyInstance, ctx: AccessCont
     await insertEntries(tx, [{ entityId: ctx.entityId, id, ...entryColumns(body), createdBy: userId(ctx) }]);
     await replaceKeys(tx, ctx.entityId, [id], keysOf(ctx.entityId, id, body));
     const entry = toEntry(await mustFind(tx, ctx, id));
-    await writeAudit(tx, ctx, { action: 'watchlist.entry.create', targetType: 'watchlist_entry', targetId: id, after: entry });
+    await writeAudit(tx, ctx, {
+      action: 'watchlist.entry.create',
+      targetType: 'watchlist_entry',
+      targetId: id,
+      after: entry,
+    });
     return entry;
   });
 }
@@ -119,7 +135,13 @@ export async function changeWatchlistEntry(
     await updateEntry(tx, ctx.entityId, id, entryColumns(body));
     await replaceKeys(tx, ctx.entityId, [id], keysOf(ctx.entityId, id, body));
     const after = toEntry(await mustFind(tx, ctx, id));
-    await writeAudit(tx, ctx, { action: 'watchlist.entry.update', targetType: 'watchlist_entry', targetId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: 'watchlist.entry.update',
+      targetType: 'watchlist_entry',
+      targetId: id,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -190,9 +212,15 @@ export async function saveWatchlistSettings(app: FastifyInstance, ctx: AccessCon
     for (const [i, id] of ids.entries()) {
       const p = found.find((f) => f.id === id);
       if (!p || p.status !== 'active')
-        throw new AppError('validation_failed', { field: `notify_person_ids.${i}`, messageKey: 'watchlist_recipient_unknown' });
+        throw new AppError('validation_failed', {
+          field: `notify_person_ids.${i}`,
+          messageKey: 'watchlist_recipient_unknown',
+        });
       if (!p.email)
-        throw new AppError('validation_failed', { field: `notify_person_ids.${i}`, messageKey: 'watchlist_recipient_no_email' });
+        throw new AppError('validation_failed', {
+          field: `notify_person_ids.${i}`,
+          messageKey: 'watchlist_recipient_no_email',
+        });
     }
     const beforeRow = await findSettings(tx, ctx.entityId);
     const before = beforeRow
@@ -205,7 +233,13 @@ export async function saveWatchlistSettings(app: FastifyInstance, ctx: AccessCon
       updatedBy: userId(ctx),
     });
     const after = { name_threshold: body.name_threshold, notify_person_ids: ids };
-    await writeAudit(tx, ctx, { action: 'watchlist.settings.update', targetType: 'watchlist_settings', targetId: ctx.entityId, before, after });
+    await writeAudit(tx, ctx, {
+      action: 'watchlist.settings.update',
+      targetType: 'watchlist_settings',
+      targetId: ctx.entityId,
+      before,
+      after,
+    });
     return after;
   });
 }

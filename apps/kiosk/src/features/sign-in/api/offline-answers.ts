@@ -4,6 +4,7 @@
 // Nobody is "on site" offline: the button a person came by says whether they sign in or out.
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
 import { KIOSK_SEARCH_RESULTS_MAX } from '@app/shared/kiosks/device-lookup';
+import { snapshotLevel } from '@app/shared/watchlist/offline-keys';
 import { takePassportJti } from '../../../lib/data-cache';
 import { Unreachable } from '../../../lib/device-api';
 import { kioskLog } from '../../../lib/kiosk-log';
@@ -44,7 +45,11 @@ export function offlineAnswers(bundle: KioskJourneyBundle, clock: () => Date = (
       const person = await findCachedById(personId);
       // Someone the kiosk does not keep cannot be signed in offline: the flow says it cannot reach the server.
       if (!person) throw new Unreachable('not kept for offline use');
-      return offlinePreview(bundle, person, action, expectedVisitId, clock());
+      // A bundle kept before the watchlist travelled with it has none to check.
+      const level = bundle.watchlist
+        ? snapshotLevel(bundle.watchlist, { name: `${person.first_name} ${person.last_name}` })
+        : null;
+      return offlinePreview(bundle, person, action, expectedVisitId, clock(), level === 'deny' || level === 'review');
     },
   };
 }

@@ -287,7 +287,10 @@ export function KioskSignIn({
   // Refused with nothing the person could answer differently: say why, and start again.
   const dead = stage.refused !== null && flowSteps(person).length === 0;
   if (person.blocker || (action === 'sign_out' && person.action !== 'sign_out') || dead) {
-    const message = person.blocker?.message ?? stage.refused?.message ?? t('kiosk-flow:not_signed_in');
+    const message =
+      person.blocker?.code === 'watchlist' && !person.blocker.message
+        ? t('kiosk-flow:watchlist_stop')
+        : (person.blocker?.message ?? stage.refused?.message ?? t('kiosk-flow:not_signed_in'));
     return (
       <section className={styles.done} data-testid="kiosk-blocked">
         <p className={styles.stop} role="alert">

@@ -40,6 +40,7 @@ function bundle(flows: Flow[], loginMode: 'signIn_signOut' | 'checkIn_only' = 's
     journey: null,
     flows,
     announcements: [],
+    watchlist: { salt: 's', deny: [], review: [], notify: [] },
     fetched_at: '2025-03-10T08:00:00Z',
   };
 }
@@ -100,6 +101,13 @@ describe('offlinePreview', () => {
   it('checks in at a check-in-only area whichever button', () => {
     const p = offlinePreview(bundle([flow()], 'checkIn_only'), ada, 'sign_out', null, AT).people[0]!;
     expect(p).toMatchObject({ action: 'check_in', badge_label: 'check_in', signed_in: false });
+  });
+
+  it('stops a person the watchlist’s hashes found, when signing in only', () => {
+    const stopped = offlinePreview(bundle([flow()]), ada, 'sign_in', null, AT, true).people[0]!;
+    expect(stopped.blocker).toEqual({ code: 'watchlist', message: '' });
+    expect(offlinePreview(bundle([flow()]), ada, 'sign_out', null, AT, true).people[0]!.blocker).toBeNull();
+    expect(offlinePreview(bundle([flow()]), ada, 'sign_in', null, AT).people[0]!.blocker).toBeNull();
   });
 
   it('carries the scanned pass’s expected visit', () => {

@@ -3,6 +3,8 @@
 // choose from. What only the server knows (compliances due, custom fields, reasons, permits, whether
 // they are on site) is not asked: the sign-in is queued with the time it happened, and the replay
 // holds the server's rules to it, a refused one becoming "needs review" for an admin (decision 045).
+// The watchlist is checked here by its hashes (decision 051): a name, email or phone found at deny or
+// review stops the person, as the server would.
 import type { KioskJourneyBundle } from '@app/shared/kiosks/device-data';
 import type { KioskPersonRef } from '@app/shared/kiosks/device-lookup';
 import type { SignInPreview } from '@app/shared/visits/schemas';
@@ -15,6 +17,8 @@ export function offlinePreview(
   action: 'sign_in' | 'sign_out',
   expectedVisitId: string | null,
   at: Date,
+  /** The watchlist's hashes found them at a level that stops them: the kiosk says to see reception. */
+  watchlistStop = false,
 ): SignInPreview {
   const flow = person.user_type_ids.map((id) => bundle.flows.find((f) => f.user_type.id === id)).find((f) => f) ?? null;
   const checks = flow?.checks;
@@ -59,7 +63,8 @@ export function offlinePreview(
             : null,
         reasons: { type: signingOut ? 'early_sign_out' : 'late_sign_in', options: [], preselected: null },
         custom_fields: [],
-        blocker: null,
+        // The message is the kiosk's own (kiosk-flow:watchlist_stop): offline, no server words it.
+        blocker: watchlistStop && !signingOut ? { code: 'watchlist', message: '' } : null,
       },
     ],
   };
