@@ -6,7 +6,7 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync,faces
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync,faces,watchlist
 //                                  which cases (default all); directory-sync alone needs no data set,
 //                                  faces no database at all (it runs once, before the databases)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
@@ -44,6 +44,7 @@ import { measureEmergency } from './cases/emergency';
 import { measureDuplicates } from './cases/duplicates';
 import { emptyDatabase, measureDirectorySync } from './cases/directory-sync';
 import { measureFaces } from './cases/faces';
+import { measureWatchlist, watchlistPeopleNeed } from './cases/watchlist';
 import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureVisitSummary } from './cases/visit-summary';
@@ -90,6 +91,7 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
   const reserved = new Set([...kiosk.scans.map((p) => p.id), ...kiosk.replay]);
   const pool = copy.world.big.signInPool.filter((id) => !reserved.has(id));
   const live = wants('live') ? pool.splice(0, options.liveSignIns) : [];
+  const watchlist = wants('watchlist') && kind === 'postgres' ? pool.splice(0, watchlistPeopleNeed) : [];
   const backgroundNeed = wants('live') ? Math.ceil(options.liveBackgroundRate * liveBackgroundSeconds(options)) : 0;
   const signInNeed =
     wants('sign-ins') && kind === 'postgres'
@@ -102,6 +104,7 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
     signIns: pool.splice(0, Math.floor(signInNeed * share)),
     kioskScans: kiosk.scans,
     kioskReplay: kiosk.replay,
+    watchlist,
   };
 
   // The lists' raw SQL first, with no server: the embedded database has room for one process.
@@ -207,6 +210,22 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
             name === 'kiosk-scan' ? [await measureKioskScans(ctx)] : measureKioskReplay(ctx),
           )),
         );
+      }
+      // Screening's cost to a sign-in: an empty watchlist, then one of 10,000 entries (removed after).
+      if (wants('watchlist')) {
+        if (kind === 'postgres') {
+          await settle();
+          console.log(`[${kind}] watchlist screening…`);
+          rows.push(...(await guard('watchlist', kind, () => measureWatchlist(ctx))));
+        } else {
+          rows.push({
+            case: 'watchlist',
+            database: kind,
+            figure: 'not run: the target is for PostgreSQL',
+            against: '–',
+            met: null,
+          });
+        }
       }
       // People data: a scan of the big company for duplicates, then its board.
       if (wants('duplicates') && kind === 'postgres') {

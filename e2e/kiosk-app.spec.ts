@@ -57,7 +57,9 @@ test('a paired kiosk shows its welcome screen, speaks Arabic, and opens the door
   try {
     // Without a device token the kiosk app sends the tablet to pairing, saying it came from the app.
     await kiosk.goto('/kiosk/');
-    await kiosk.waitForURL(/\/kiosk-register\?from=kiosk/);
+    // Polled rather than awaited as one navigation: the page may be replaced while it is still loading.
+    await expect.poll(() => kiosk.url(), { timeout: 15_000 }).toMatch(/\/kiosk-register\?from=kiosk/);
+    await kiosk.waitForLoadState();
     await kiosk.getByTestId('kiosk-register-mac').fill(randomMac());
     await kiosk.getByTestId('kiosk-register-submit').click();
     const code = kiosk.getByTestId('kiosk-register-code');
@@ -214,7 +216,9 @@ test('a paired kiosk shows its welcome screen, speaks Arabic, and opens the door
     // Deregistered on the dashboard: the kiosk forgets its token at once and goes back to pairing.
     await admin.delete(`/kiosks/${added.id}`);
     kioskId = null;
-    await kiosk.waitForURL(/\/kiosk-register\?from=kiosk/);
+    // Polled rather than awaited as one navigation: the page may be replaced while it is still loading.
+    await expect.poll(() => kiosk.url(), { timeout: 15_000 }).toMatch(/\/kiosk-register\?from=kiosk/);
+    await kiosk.waitForLoadState();
     expect((await kiosk.evaluate(() => localStorage.getItem('kiosk_register'))) ?? '').not.toContain('"registered"');
     expect(errors).toEqual([]);
   } finally {

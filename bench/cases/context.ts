@@ -27,6 +27,7 @@ export type CaseContext = {
     liveBackground: string[];
     kioskScans: { id: string; qr: string }[];
     kioskReplay: string[];
+    watchlist: string[];
   };
 };
 

@@ -21,6 +21,7 @@ export const CASES = [
   'startup',
   'directory-sync',
   'faces',
+  'watchlist',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 

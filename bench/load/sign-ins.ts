@@ -30,6 +30,8 @@ export type SignInResult = {
    */
   rate: number;
   latency: Latency;
+  /** Each answered sign-in's latency (ms), in the order answered: for cases that pool several runs. */
+  samples: number[];
   /** The pool of people ran out before the time was up. */
   exhausted: boolean;
   seconds: number;
@@ -97,6 +99,7 @@ const result: SignInResult = {
   firstError: firstError ?? (inFlight.size ? 'no answer before the run ended' : null),
   rate: windowEnd > windowStart ? inWindow / ((windowEnd - windowStart) / 1000) : NaN,
   latency: latency(samples),
+  samples,
   exhausted: total < Math.ceil(settings.rate * settings.seconds) && !stopping,
   seconds: (lastAnswer - started) / 1000,
 };

@@ -205,6 +205,8 @@ async function kioskSharingItsScreen() {
 /** A kiosk running the Front desk journey at the reception, and a visitor it reaches who has no photo yet. */
 let photoKiosk: TestClient | null = null;
 let photoPersonId = '';
+/** A watchlist entry whose photo the fixtures try (issue 29). */
+let watchEntryId = '';
 async function kioskPhotographingAVisitor() {
   if (!photoKiosk) {
     const device = new TestClient(ctx.app);
@@ -290,6 +292,18 @@ const endpoints: Endpoint[] = [
     takes: 'image',
     send: (f) => w.admin.upload('PUT', `/people/${w.other.id}/photo`, 'photo', f.data, f.filename, f.contentType),
     serve: (res) => w.admin.get(res.json().photo_url as string),
+  },
+  {
+    name: 'PUT /watchlist/:id/photo',
+    field: 'photo',
+    takes: 'image',
+    prepare: async () => {
+      if (watchEntryId) return;
+      const res = await w.admin.post('/watchlist', { level: 'deny', full_name: 'Upload Fixture', reason: 'Uploads' });
+      watchEntryId = res.json<{ id: string }>().id;
+    },
+    send: (f) => w.admin.upload('PUT', `/watchlist/${watchEntryId}/photo`, 'photo', f.data, f.filename, f.contentType),
+    serve: (res) => w.admin.get(res.json().image as string),
   },
   {
     name: 'POST /public/pre-registrations',

@@ -8,7 +8,6 @@ import { pairJourneyKiosk } from './helpers/kiosk-pairing';
 import { mailsTo } from './helpers/mail';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import {
-  addExpectedVisit,
   expectedVisitBody,
   expectedWorld,
   newVisitor,
@@ -56,6 +55,9 @@ describe('screening at every way in', () => {
       subject: { name: 'Vera Visitor' },
     });
     expect(s!.reasons.map((r) => r.field)).toEqual(['email', 'name']);
+    // The company chose nobody to tell: those who keep the watchlist (its admins) are told.
+    const mails = await mailsTo(ctx.db.db, e.people.admin.email);
+    expect(mails.map((m) => m.subject)).toContain('Watchlist: Vera Visitor was refused');
   });
 
   it('holds a new visitor to review until an admin approves, then screens the approval of their visit', async () => {

@@ -11,7 +11,9 @@ import type {
   WatchlistImportResult,
   WatchlistList,
 } from '@app/shared/watchlist/schemas';
+import { sql } from 'drizzle-orm';
 import { withTenant } from '../src/db/client';
+import { runRetention } from '../src/modules/privacy/privacy.service';
 import { watchlistSnapshot } from '../src/modules/watchlist/watchlist-snapshot';
 import { signIn } from './helpers/http-client';
 import { mailsTo } from './helpers/mail';
@@ -227,6 +229,28 @@ describe('the watchlist', () => {
     expect(snapshotLevel(snap, { name: 'Jon Smith' })).toBe('review');
     expect(snapshotLevel(snap, { name: 'Jon Smyth' })).toBe('review');
     expect(snapshotLevel(snap, { name: 'Jon Smithers' })).toBeNull();
+  });
+
+  it('forgets screenings past the company’s data retention', async () => {
+    const [newest] = (await screenings()).data;
+    await withTenant(ctx.db.db, w.entity.id, (tx) =>
+      tx.execute(sql`update watchlist_screenings set at = now() - interval '400 days' where id = ${newest!.id}`),
+    );
+    const before = (await screenings()).count;
+    expect(
+      (await w.admin.put('/privacy/company', { data_retention_days: 365, scans_retention_days: 365 })).statusCode,
+    ).toBe(200);
+    const run = await runRetention(ctx.app, w.entity.id, {
+      trigger: 'schedule',
+      scope: 'both',
+      localDate: '2026-12-05',
+      now: new Date(),
+    });
+    expect(run).toMatchObject({ status: 'done' });
+    const after = await screenings();
+    expect(after.count).toBe(before - 1);
+    expect(after.data.map((s) => s.id)).not.toContain(newest!.id);
+    await w.admin.put('/privacy/company', { data_retention_days: null, scans_retention_days: null });
   });
 
   it('is kept only with the watchlist permission, and another company neither reads nor changes it', async () => {

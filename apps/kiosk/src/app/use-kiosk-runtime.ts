@@ -71,7 +71,11 @@ export type KioskRuntime = {
   faces: FaceLibrary;
 };
 
+let leaving = false;
+/** Back to pairing, once: a deregistration and a refused token often say so together. */
 function leave(reason: string) {
+  if (leaving) return;
+  leaving = true;
   kioskLog.write('warn', `leaving for pairing: ${reason}`);
   forgetDeviceToken();
   void clearCache().finally(() => location.replace(pairingPageUrl(APP_VERSION)));

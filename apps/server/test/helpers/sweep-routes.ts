@@ -262,6 +262,17 @@ export const FORMS: Record<string, { schema?: z.ZodType; file?: Upload; multipar
     multipart: true,
     file: { field: 'file', data: () => makePdf(), name: 'cert.pdf', type: 'application/pdf' },
   },
+  'PUT /watchlist/:id/photo': {
+    file: { field: 'photo', data: () => makePng(250, 300), name: 'photo.png', type: 'image/png' },
+  },
+  'POST /watchlist/import': {
+    file: {
+      field: 'file',
+      data: () => Buffer.from('level,full_name,reason\ndeny,Sweep Sample,Sweep\n'),
+      name: 'watchlist.csv',
+      type: 'text/csv',
+    },
+  },
   'POST /people/import': {
     file: { field: 'file', data: () => importSample('sheet'), name: 'people.xlsx', type: XLSX_TYPE },
   },

@@ -53,6 +53,8 @@ const ACTORS: { table: string; column: string }[] = [
   { table: 'integration_runs', column: 'requested_by_person_id' },
   { table: 'integration_authorizations', column: 'requested_by_person_id' },
   { table: 'integration_scans', column: 'person_id' },
+  // The watchlist's screenings of the removed person (decision 051): the kept person's history now.
+  { table: 'watchlist_screenings', column: 'person_id' },
 ];
 
 /**
@@ -88,6 +90,8 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   // photo: the removed person's go with them; the kept person consents (and is recognised) by their own.
   'face_consents.person_id',
   'face_descriptors.person_id',
+  // "Not a match" was said of the removed record: the kept person is screened on their own details.
+  'watchlist_dismissals.person_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

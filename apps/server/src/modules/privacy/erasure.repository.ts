@@ -64,6 +64,11 @@ export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted
   // Face sign-in (decision 050): the consent and the face ID are the person's alone.
   'face_consents.person_id': 'deleted with the person',
   'face_descriptors.person_id': 'deleted with the person',
+  // The watchlist (decision 051): screenings naming the person, and the entries an admin said they are
+  // not, go with them (by their foreign keys); a screening of someone not yet a person keeps their
+  // details only until the company's data retention.
+  'watchlist_screenings.person_id': 'deleted with the person',
+  'watchlist_dismissals.person_id': 'deleted with the person',
   'integration_scans.person_id': 'deleted with the person',
   'integrations.created_by_person_id': 'cleared',
   'integration_runs.requested_by_person_id': 'cleared',

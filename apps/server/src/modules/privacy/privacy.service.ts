@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
 import { writeAudit } from '../audit/audit.repository';
+import { expireScreenings } from '../watchlist/watchlist.repository';
 import { expireAuditEntries } from '../audit/audit-log.repository';
 import { confirmPassword } from '../auth/password-confirm';
 import type { SessionWithUser } from '../auth/sessions.repository';
@@ -170,7 +171,12 @@ export async function runRetention(app: FastifyInstance, entityId: string, optio
       more = !options.personId && (scansLeft || peopleLeft);
     }
     // The audit log follows the company's data retention (its own entries, not a user type's).
-    if (data && !options.personId && !typeId) await withTenant(app.db.db, entityId, (tx) => expireAuditEntries(tx));
+    // So do the watchlist's screenings, which name the people screened (decision 051).
+    if (data && !options.personId && !typeId)
+      await withTenant(app.db.db, entityId, async (tx) => {
+        await expireAuditEntries(tx);
+        await expireScreenings(tx, entityId);
+      });
     await withTenant(app.db.db, entityId, (tx) => finishRun(tx, entityId, id, 'done'));
   } catch (err) {
     await withTenant(app.db.db, entityId, (tx) => finishRun(tx, entityId, id, 'failed')).catch(() => undefined);

@@ -46,7 +46,7 @@ export async function importWatchlist(
   if (rows.length > WATCHLIST_LIMITS.importRowsMax)
     throw new AppError('validation_failed', {
       field: 'file',
-      messageKey: 'watchlist_csv_too_many',
+      messageKey: 'watchlist_csv_rows_max',
       vars: { max: WATCHLIST_LIMITS.importRowsMax },
     });
   const tr = (k: string, v?: Record<string, unknown>) => t(lang, k, v as Record<string, string>);

@@ -1,4 +1,5 @@
-// Mail of the watchlist's matches (decision 051): the company's chosen people are told of each
+// Mail of the watchlist's matches (decision 051): the company's chosen people (or, when it chose
+// nobody, the members who keep the watchlist) are told of each
 // screening recorded (refused, waiting for their review, or let in and to be known of), each in their
 // own language, after the transaction that recorded it has committed.
 import type { FastifyInstance } from 'fastify';
@@ -9,14 +10,16 @@ import { withTenant } from '../../db/client';
 import { t } from '../../lib/i18n';
 import type { Mail } from '../mail/mailer';
 import { explain, type Recorded } from './watchlist-screening';
-import { companyOf, findSettings, recipientsOf } from './watchlist.repository';
+import { companyOf, findSettings, recipientsOf, watchlistKeepers } from './watchlist.repository';
 
 export async function mailScreenings(app: FastifyInstance, entityId: string, recorded: readonly Recorded[], now: Date) {
   if (recorded.length === 0) return;
   const { recipients, company } = await withTenant(app.db.db, entityId, async (tx) => {
     const settings = await findSettings(tx, entityId);
+    const chosen = await recipientsOf(tx, entityId, settings?.notifyPersonIds ?? []);
     return {
-      recipients: await recipientsOf(tx, entityId, settings?.notifyPersonIds ?? []),
+      // Nobody chosen: those who keep the watchlist are told (a review must reach someone who decides).
+      recipients: chosen.length ? chosen : await watchlistKeepers(tx, entityId),
       company: await companyOf(tx, entityId),
     };
   });

@@ -5,7 +5,9 @@ import { containing } from '../../db/like';
 import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
 import {
   entities,
+  memberships,
   people,
+  rolePermissions,
   users,
   watchlistDismissals,
   watchlistEntries,
@@ -350,4 +352,44 @@ export async function companyOf(tx: Executor, entityId: string) {
     .where(eq(entities.id, entityId))
     .limit(1);
   return row ?? null;
+}
+
+/** Deletes the screenings older than the company's data retention (they name visitors): how many. */
+export async function expireScreenings(tx: Executor, entityId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with expired as (
+        delete from watchlist_screenings w
+         using privacy_settings s
+         where s.entity_id = ${entityId}
+           and s.data_retention_days is not null
+           and w.entity_id = s.entity_id
+           and w.at < now() - make_interval(days => s.data_retention_days)
+        returning 1)
+      select count(*)::int as n from expired`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** When the company chose nobody: its active members who keep the watchlist (owners, and roles allowed it). */
+export async function watchlistKeepers(tx: Executor, entityId: string) {
+  return tx
+    .selectDistinct({ email: users.email, firstName: users.firstName, lang: users.lang })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(
+      rolePermissions,
+      and(
+        eq(rolePermissions.entityId, memberships.entityId),
+        eq(rolePermissions.roleId, memberships.roleId),
+        eq(rolePermissions.permission, 'watchlist'),
+      ),
+    )
+    .where(
+      and(
+        eq(memberships.entityId, entityId),
+        eq(memberships.status, 'active'),
+        or(eq(memberships.isOwner, true), eq(rolePermissions.allowed, 1)),
+      ),
+    );
 }
