@@ -22,16 +22,34 @@ const PHASE_SECONDS = 4;
 /** The people the case signs in: each phase's, and a warm-up's. */
 export const watchlistPeopleNeed = (PHASES + 1) * RATE * PHASE_SECONDS;
 
-// Made-up names from syllables no person of the data set carries, in both scripts.
-const LATIN = ['zor', 'vek', 'quil', 'lan', 'thrax', 'oon', 'brel', 'wix', 'yun', 'gorv', 'plim', 'sayk'];
-const ARABIC = ['ظ', 'غ', 'ث', 'ذ', 'ض', 'ص', 'ق', 'ط'];
-const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
-function entryName(i: number) {
-  if (i % 4 === 3)
-    return `${pick(ARABIC, i)}${pick(ARABIC, i >> 3)}${pick(ARABIC, i >> 6)} ${pick(ARABIC, i >> 9)}${pick(ARABIC, i >> 2)}${pick(ARABIC, i >> 5)}`;
-  const word = (n: number) => `${pick(LATIN, n)}${pick(LATIN, n >> 4)}${pick(LATIN, n >> 8)}`;
-  return `${word(i)} ${word(i * 7 + 3)}`;
+// Made-up names as varied as real ones (a seeded generator, the same each run): Latin names of two to
+// four syllables, Arabic ones of three to six letters, a quarter of them Arabic. None is alike to the
+// people of the data set (a match would refuse their sign-in, and the case says so).
+const CONSONANTS = 'bcdfghjklmnprstvwxyz';
+const VOWELS = 'aeiouy';
+const ARABIC_LETTERS = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي';
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
+const random = seeded(29);
+const from = (letters: string) => letters[Math.floor(random() * letters.length)]!;
+function latinWord() {
+  let word = '';
+  for (let i = 0, n = 2 + Math.floor(random() * 3); i < n; i++) word += from(CONSONANTS) + from(VOWELS);
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+function arabicWord() {
+  let word = '';
+  for (let i = 0, n = 3 + Math.floor(random() * 4); i < n; i++) word += from(ARABIC_LETTERS);
+  return word;
+}
+const entryName = (i: number) => (i % 4 === 3 ? `${arabicWord()} ${arabicWord()}` : `${latinWord()} ${latinWord()}`);
 
 async function fillWatchlist(client: pg.Client, entityId: string) {
   await client.query('begin');
@@ -42,7 +60,7 @@ async function fillWatchlist(client: pg.Client, entityId: string) {
     for (let i = start; i < start + 1_000; i++) {
       const id = `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`;
       const name = entryName(i);
-      const alias = `${entryName(i + 50_000)}`;
+      const alias = entryName(i);
       ids.push(id);
       names.push(name);
       for (const [kind, value] of [
