@@ -58,6 +58,9 @@ describe('matching an entry', () => {
     expect(score('Maria Garcia', 'محمد الرشيد')).toBe(0);
     expect(score('Fatima Zahra', 'Fatma Zahra')).toBeGreaterThanOrEqual(80);
     expect(score('Peter Parker', 'Peter Pan')).toBe(0);
+    // Different names with the same consonants: alike as they sound, not enough on their own.
+    expect(score('Ali Hassan', 'Ola Hussein')).toBe(0);
+    expect(matchEntry({ name: 'Ali Hassan' }, entry('Ola Hussein'), 60)?.reasons[0]?.how).toBe('sounds_alike');
   });
 
   it('explains each reason and how alike', () => {

@@ -44,8 +44,7 @@ export const DEFAULT_NAME_THRESHOLD = 80;
 const PHONE_SCORE = 95;
 /** What the same company adds to a name that matches. */
 const COMPANY_BONUS = 5;
-/** The skeleton of two names in one script counts for less: different names can sound alike. */
-const SAME_SCRIPT_SKELETON = 0.85;
+/** Across scripts a name's skeleton is all there is to compare: an identical one is nearly certain. */
 const CROSS_SCRIPT_SKELETON = 0.95;
 
 const letters = (s: string) => s.replace(/ /g, '').length;
@@ -68,9 +67,10 @@ export function compareNames(
     best = { similarity: alike, how: 'alike', distance: editDistance(a.plain, b.plain) };
   }
   if (letters(a.skeleton) >= 3 && letters(b.skeleton) >= 3) {
-    const sounds =
-      Math.max(trigramSimilarity(a.skeleton, b.skeleton), ratio(a.skeleton, b.skeleton)) *
-      (sameScript ? SAME_SCRIPT_SKELETON : CROSS_SCRIPT_SKELETON);
+    const skeletons = Math.max(trigramSimilarity(a.skeleton, b.skeleton), ratio(a.skeleton, b.skeleton));
+    // In one script, how a name sounds counts half with how it is written: a few consonants in the same
+    // order are common to many different names. Across scripts it is all there is to compare.
+    const sounds = sameScript ? (best!.similarity + skeletons) / 2 : skeletons * CROSS_SCRIPT_SKELETON;
     if (!best || sounds > best.similarity) {
       best = {
         similarity: sounds,

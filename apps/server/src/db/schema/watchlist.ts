@@ -87,6 +87,10 @@ export const watchlistKeys = pgTable(
     value: text('value').notNull(),
     plain: text('plain').notNull(),
     skeleton: text('skeleton').notNull(),
+    /** The skeleton's words: a name as it sounds is found by a word in common (a GIN index, migration 0053). */
+    skeletonWords: text('skeleton_words')
+      .array()
+      .generatedAlwaysAs(sql`string_to_array("skeleton", ' ')`),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
