@@ -87,7 +87,11 @@ export const watchlistKeys = pgTable(
     value: text('value').notNull(),
     plain: text('plain').notNull(),
     skeleton: text('skeleton').notNull(),
-    /** The skeleton's words: a name as it sounds is found by a word in common (a GIN index, migration 0053). */
+    /** The name's words as written: a name is found by a word in common (a GIN index, migration 0053). */
+    plainWords: text('plain_words')
+      .array()
+      .generatedAlwaysAs(sql`string_to_array("plain", ' ')`),
+    /** The skeleton's words: a name as it sounds is found by a word in common. */
     skeletonWords: text('skeleton_words')
       .array()
       .generatedAlwaysAs(sql`string_to_array("skeleton", ' ')`),
