@@ -13,12 +13,11 @@ import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { AccessContext } from '../access/access.types';
 import {
-  contactCandidates,
+  candidateEntries,
   dismissalsOf,
-  findEntries,
+  entriesToMatch,
   findSettings,
   insertScreenings,
-  nameCandidates,
   openReviewsOf,
   type ScreeningInsert,
 } from './watchlist.repository';
@@ -61,7 +60,7 @@ export const personSubject = (p: {
   company: p.companyName,
 });
 
-/** Screens each subject: one verdict per subject, in order. Two index look-ups when nobody matches. */
+/** Screens each subject: one verdict per subject, in order. One statement when nobody is a candidate. */
 export async function screen(
   tx: Executor,
   entityId: string,
@@ -71,34 +70,22 @@ export async function screen(
   const clear = subjects.map((subject): Verdict => ({ subject, stop: null, through: [] }));
   if (subjects.length === 0) return clear;
   const keys = subjects.map((s) => nameKeys(s.name));
-  const ids = new Set([
-    ...(await nameCandidates(
-      tx,
-      keys.map((k) => k.plain),
-      keys.map((k) => k.skeleton),
-    )),
-    ...(await contactCandidates(
-      tx,
-      entityId,
-      subjects.flatMap((s) => emailKey(s.email) ?? []),
-      subjects.flatMap((s) => phoneKey(s.phone) ?? []),
-    )),
-  ]);
-  if (ids.size === 0) return clear;
+  const ids = await candidateEntries(tx, {
+    plains: keys.map((k) => k.plain),
+    skeletons: keys.map((k) => k.skeleton),
+    emails: subjects.flatMap((s) => emailKey(s.email) ?? []),
+    phones: subjects.flatMap((s) => phoneKey(s.phone) ?? []),
+  });
+  if (ids.length === 0) return clear;
 
-  const personIds = subjects.flatMap((s) => s.personId ?? []);
-  const [entries, settings, dismissed, reviews] = [
-    await findEntries(tx, entityId, [...ids]),
-    await findSettings(tx, entityId),
-    await dismissalsOf(tx, entityId, personIds),
-    await openReviewsOf(tx, entityId, [...ids], now),
-  ];
-  const threshold = settings?.nameThreshold ?? DEFAULT_WATCHLIST_SETTINGS.name_threshold;
-  return subjects.map((subject) => {
+  // Matched in code first: most candidates share a common word and match nothing, and then what was
+  // decided of them need not be read.
+  const entries = await entriesToMatch(tx, entityId, ids);
+  const threshold = (await findSettings(tx, entityId))?.nameThreshold ?? DEFAULT_WATCHLIST_SETTINGS.name_threshold;
+  const found = subjects.map((subject) => {
     const hits: Hit[] = [];
-    for (const { entry } of entries) {
-      if (dismissed.some((d) => d.entryId === entry.id && d.personId === subject.personId)) continue;
-      const found = matchEntry(
+    for (const entry of entries) {
+      const match = matchEntry(
         subject,
         {
           full_name: entry.fullName,
@@ -109,9 +96,21 @@ export async function screen(
         },
         threshold,
       );
-      if (found)
-        hits.push({ entryId: entry.id, entryName: entry.fullName, level: entry.level as WatchlistLevel, ...found });
+      if (match)
+        hits.push({ entryId: entry.id, entryName: entry.fullName, level: entry.level as WatchlistLevel, ...match });
     }
+    return hits;
+  });
+  if (found.every((hits) => hits.length === 0)) return clear;
+
+  const hitIds = [...new Set(found.flat().map((h) => h.entryId))];
+  const personIds = subjects.flatMap((s) => s.personId ?? []);
+  const dismissed = await dismissalsOf(tx, entityId, personIds);
+  const reviews = await openReviewsOf(tx, entityId, hitIds, now);
+  return subjects.map((subject, i) => {
+    const hits = found[i]!.filter(
+      (h) => !dismissed.some((d) => d.entryId === h.entryId && d.personId === subject.personId),
+    );
     hits.sort((a, b) => RANK[a.level] - RANK[b.level] || b.score - a.score);
     // A review of this person, or of someone not yet a person by this name (who may have become them).
     const name = subject.name.toLowerCase();

@@ -120,32 +120,36 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** The entries whose names are alike enough to look at (migration 0053), for the names screened. */
-export async function nameCandidates(tx: Executor, plains: string[], skeletons: string[]) {
+/**
+ * The entries to look at for the subjects screened (migration 0053), in one statement: a name's word in
+ * common as written or as it sounds, an identical email or phone.
+ */
+export async function candidateEntries(
+  tx: Executor,
+  keys: { plains: string[]; skeletons: string[]; emails: string[]; phones: string[] },
+) {
   const rows = rowsOf<{ entry_id: string }>(
     await tx.execute(
-      sql`select distinct entry_id from app_watchlist_candidates(${textArray(plains)}, ${textArray(skeletons)})`,
+      sql`select entry_id from app_watchlist_candidates(${textArray(keys.plains)}, ${textArray(keys.skeletons)}, ${textArray(keys.emails)}, ${textArray(keys.phones)})`,
     ),
   );
   return rows.map((r) => r.entry_id);
 }
 
-/** The entries with one of these email or phone keys. */
-export async function contactCandidates(tx: Executor, entityId: string, emails: string[], phones: string[]) {
-  if (emails.length === 0 && phones.length === 0) return [];
-  const rows = await tx
-    .select({ id: watchlistEntries.id })
+/** What matching reads of the candidate entries. */
+export async function entriesToMatch(tx: Executor, entityId: string, ids: readonly string[]) {
+  return tx
+    .select({
+      id: watchlistEntries.id,
+      level: watchlistEntries.level,
+      fullName: watchlistEntries.fullName,
+      aliases: watchlistEntries.aliases,
+      email: watchlistEntries.email,
+      phone: watchlistEntries.phone,
+      companyName: watchlistEntries.companyName,
+    })
     .from(watchlistEntries)
-    .where(
-      and(
-        eq(watchlistEntries.entityId, entityId),
-        or(
-          emails.length ? inArray(watchlistEntries.emailKey, emails) : undefined,
-          phones.length ? inArray(watchlistEntries.phoneKey, phones) : undefined,
-        ),
-      ),
-    );
-  return rows.map((r) => r.id);
+    .where(and(eq(watchlistEntries.entityId, entityId), inArray(watchlistEntries.id, [...ids])));
 }
 
 /** The entries an admin said these people are not. */
