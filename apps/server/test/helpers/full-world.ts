@@ -526,9 +526,8 @@ export async function fullWorld(app: App, db: Executor) {
     await post('/watchlist', { level: 'deny', full_name: 'Unrelated Name', email: emailOf('wanda'), reason: 'Sweep' })
   ).id;
   await post('/visits/sign-in', { area_id: reception, people: [{ person_id: watched }] }, 422);
-  const screening = (
-    await admin.get(`/watchlist/screenings?person_id=${watched}`)
-  ).json<{ data: { id: string }[] }>().data[0]!.id;
+  const screening = (await admin.get(`/watchlist/screenings?person_id=${watched}`)).json<{ data: { id: string }[] }>()
+    .data[0]!.id;
   await post(`/watchlist/screenings/${screening}/decision`, { decision: 'not_a_match', reason: 'Sweep' }, 200);
 
   // The privacy manager: a company default, a user type's own retention, and one person erased (the

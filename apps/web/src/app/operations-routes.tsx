@@ -62,6 +62,16 @@ export const operationsRoutes = [
     ['reports', 'grid'],
   ),
   appPage(
+    paths.watchlist,
+    lazyRouteComponent(() => import('@/features/watchlist/components/watchlist-page'), 'WatchlistEntriesPage'),
+    ['watchlist'],
+  ),
+  appPage(
+    paths.watchlistScreenings,
+    lazyRouteComponent(() => import('@/features/watchlist/components/watchlist-page'), 'WatchlistScreeningsPage'),
+    ['watchlist'],
+  ),
+  appPage(
     paths.reportingTimesheet,
     lazyRouteComponent(() => import('@/features/reports/timesheet/components/timesheet-page'), 'TimesheetPage'),
     ['reports', 'grid'],

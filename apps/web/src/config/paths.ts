@@ -36,6 +36,9 @@ export const appPaths = {
   kioskReviews: '/kiosk-reviews',
   company: '/company',
   auditLog: '/audit-log',
+  /** The watchlist's entries; its screenings (the address the screening mails link to) are a tab beside them. */
+  watchlist: '/watchlist',
+  watchlistScreenings: '/watchlist/screenings',
   twoStep: '/account/two-step',
   /** The member's own name, phone and organisation (spec POST /update-user-details). */
   accountDetails: '/account/details',
@@ -129,6 +132,9 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.company]: 'company_details',
   // Beyond the spec (issue 29): the audit log is the company's record, read with its details.
   [paths.auditLog]: 'company_details',
+  // Beyond the spec (issue 29): the watchlist and its screenings, under a permission of their own.
+  [paths.watchlist]: 'watchlist',
+  [paths.watchlistScreenings]: 'watchlist',
   [paths.emergencySessions]: 'show_emergency_sessions',
   [paths.emergencyList]: 'show_emergency_list',
   [paths.emergencySession]: 'show_emergency_sessions',

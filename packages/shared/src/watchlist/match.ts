@@ -54,10 +54,7 @@ const ratio = (a: string, b: string) => {
 };
 
 /** How alike two names are (0–1), and in which way. */
-export function compareNames(
-  a: NameKeys,
-  b: NameKeys,
-): { similarity: number; how: MatchHow; distance: number } | null {
+export function compareNames(a: NameKeys, b: NameKeys): { similarity: number; how: MatchHow; distance: number } | null {
   if (!a.plain || !b.plain) return null;
   const sameScript = a.script === b.script;
   let best: { similarity: number; how: MatchHow; distance: number } | null = null;
@@ -97,25 +94,56 @@ export function matchEntry(
   const reasons: MatchReason[] = [];
   const sEmail = emailKey(subject.email);
   if (sEmail && sEmail === emailKey(entry.email)) {
-    reasons.push({ field: 'email', how: 'same', similarity: 100, distance: null, entry_value: entry.email!, subject_value: subject.email! });
+    reasons.push({
+      field: 'email',
+      how: 'same',
+      similarity: 100,
+      distance: null,
+      entry_value: entry.email!,
+      subject_value: subject.email!,
+    });
   }
   const sPhone = phoneKey(subject.phone);
   if (sPhone && sPhone === phoneKey(entry.phone)) {
-    reasons.push({ field: 'phone', how: 'same', similarity: 100, distance: null, entry_value: entry.phone!, subject_value: subject.phone! });
+    reasons.push({
+      field: 'phone',
+      how: 'same',
+      similarity: 100,
+      distance: null,
+      entry_value: entry.phone!,
+      subject_value: subject.phone!,
+    });
   }
   const subjectKeys = nameKeys(subject.name);
   let name: MatchReason | null = null;
-  const names: ['name' | 'alias', string][] = [['name', entry.full_name], ...entry.aliases.map((a): ['alias', string] => ['alias', a])];
+  const names: ['name' | 'alias', string][] = [
+    ['name', entry.full_name],
+    ...entry.aliases.map((a): ['alias', string] => ['alias', a]),
+  ];
   for (const [field, value] of names) {
     const found = compareNames(subjectKeys, nameKeys(value));
     if (found && pct(found.similarity) >= threshold && (!name || pct(found.similarity) > name.similarity)) {
-      name = { field, how: found.how, similarity: pct(found.similarity), distance: found.distance, entry_value: value, subject_value: subject.name };
+      name = {
+        field,
+        how: found.how,
+        similarity: pct(found.similarity),
+        distance: found.distance,
+        entry_value: value,
+        subject_value: subject.name,
+      };
     }
   }
   if (name) reasons.push(name);
   const company = (s: string | null | undefined) => (s ? nameKeys(s).plain : '');
   if (name && company(subject.company) && company(subject.company) === company(entry.company_name)) {
-    reasons.push({ field: 'company', how: 'same', similarity: 100, distance: 0, entry_value: entry.company_name!, subject_value: subject.company! });
+    reasons.push({
+      field: 'company',
+      how: 'same',
+      similarity: 100,
+      distance: 0,
+      entry_value: entry.company_name!,
+      subject_value: subject.company!,
+    });
   }
   if (reasons.length === 0) return null;
   const score = Math.min(

@@ -14,10 +14,51 @@ export type Script = 'latin' | 'arabic' | 'none';
 
 /** Arabic letters (and Persian/Urdu forms met in names) as Latin: the consonant each one writes, or a vowel. */
 const ARABIC: Record<string, string> = {
-  ا: 'a', أ: 'a', إ: 'i', آ: 'a', ٱ: 'a', ء: '', ؤ: 'u', ئ: 'i', ى: 'a', ة: 'a', ع: 'a',
-  ب: 'b', پ: 'p', ت: 't', ث: 't', ج: 'j', چ: 'j', ح: 'h', خ: 'k', د: 'd', ذ: 'd', ر: 'r', ز: 'z',
-  ژ: 'z', س: 's', ش: 's', ص: 's', ض: 'd', ط: 't', ظ: 'z', غ: 'g', ف: 'f', ڤ: 'v', ق: 'k', ك: 'k',
-  ک: 'k', گ: 'g', ل: 'l', م: 'm', ن: 'n', ه: 'h', ھ: 'h', و: 'w', ي: 'y', ی: 'y',
+  ا: 'a',
+  أ: 'a',
+  إ: 'i',
+  آ: 'a',
+  ٱ: 'a',
+  ء: '',
+  ؤ: 'u',
+  ئ: 'i',
+  ى: 'a',
+  ة: 'a',
+  ع: 'a',
+  ب: 'b',
+  پ: 'p',
+  ت: 't',
+  ث: 't',
+  ج: 'j',
+  چ: 'j',
+  ح: 'h',
+  خ: 'k',
+  د: 'd',
+  ذ: 'd',
+  ر: 'r',
+  ز: 'z',
+  ژ: 'z',
+  س: 's',
+  ش: 's',
+  ص: 's',
+  ض: 'd',
+  ط: 't',
+  ظ: 'z',
+  غ: 'g',
+  ف: 'f',
+  ڤ: 'v',
+  ق: 'k',
+  ك: 'k',
+  ک: 'k',
+  گ: 'g',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
+  ه: 'h',
+  ھ: 'h',
+  و: 'w',
+  ي: 'y',
+  ی: 'y',
 };
 /** Arabic diacritics, tatweel and the like: not letters of the name. */
 const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
@@ -25,7 +66,17 @@ const ARABIC_LETTER = /[\u0621-\u064a\u0671-\u06d3]/;
 const LATIN_LETTER = /[a-z]/;
 
 /** Letters NFKD does not take apart. */
-const LATIN_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+const LATIN_EXTRA: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+};
 
 /** The script a name is written in: the first letter's. */
 export function scriptOf(name: string): Script {

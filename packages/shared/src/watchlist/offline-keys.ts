@@ -20,7 +20,12 @@ export function offlineKeys(s: { name: string; email?: string | null; phone?: st
 }
 
 /** An entry's keys: its email, phone, name and each alias. */
-export function entryOfflineKeys(e: { full_name: string; aliases: readonly string[]; email_key: string | null; phone_key: string | null }) {
+export function entryOfflineKeys(e: {
+  full_name: string;
+  aliases: readonly string[];
+  email_key: string | null;
+  phone_key: string | null;
+}) {
   const keys = [e.email_key && `e:${e.email_key}`, e.phone_key && `p:${e.phone_key}`];
   for (const n of [e.full_name, ...e.aliases]) keys.push(nameKey(n));
   return [...new Set(keys.filter((k): k is string => Boolean(k)))];

@@ -51,10 +51,7 @@ const optional = (max: number) =>
 export const watchlistEntryBodySchema = z.strictObject({
   level: z.enum(WATCHLIST_LEVELS),
   full_name: z.string().trim().min(1).max(WATCHLIST_LIMITS.nameMax),
-  aliases: z
-    .array(z.string().trim().min(1).max(WATCHLIST_LIMITS.nameMax))
-    .max(WATCHLIST_LIMITS.aliasesMax)
-    .default([]),
+  aliases: z.array(z.string().trim().min(1).max(WATCHLIST_LIMITS.nameMax)).max(WATCHLIST_LIMITS.aliasesMax).default([]),
   email: z
     .string()
     .trim()

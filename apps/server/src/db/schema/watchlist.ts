@@ -29,7 +29,10 @@ export const watchlistSettings = pgTable(
       .references(() => entities.id, { onDelete: 'cascade' }),
     nameThreshold: integer('name_threshold').notNull().default(80),
     /** The people emailed of a "review" or "notify" match. */
-    notifyPersonIds: uuid('notify_person_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    notifyPersonIds: uuid('notify_person_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -46,7 +49,10 @@ export const watchlistEntries = pgTable(
     /** deny, review or notify. */
     level: text('level').notNull(),
     fullName: text('full_name').notNull(),
-    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     email: text('email'),
     phone: text('phone'),
     companyName: text('company_name'),
@@ -135,9 +141,7 @@ export const watchlistScreenings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
-    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
     check(
       'watchlist_screenings_outcome_check',
       sql`${t.outcome} in ('refused', 'pending', 'approved', 'rejected', 'notified', 'not_a_match')`,
@@ -168,8 +172,6 @@ export const watchlistDismissals = pgTable(
       columns: [t.entityId, t.entryId],
       foreignColumns: [watchlistEntries.entityId, watchlistEntries.id],
     }).onDelete('cascade'),
-    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
   ],
 );

@@ -104,6 +104,7 @@ const ENTRIES: readonly (EntryDefinition | typeof SYSTEM)[] = [
       },
       { id: 'privacy_manager', path: paths.privacyManager },
       { id: 'audit_log', path: paths.auditLog },
+      { id: 'watchlist', path: paths.watchlist, related: [paths.watchlistScreenings] },
       { id: 'duplication_control_board', path: paths.duplicationControlBoard },
       { id: 'attendance_modes', path: paths.attendanceModes, related: [paths.addAttendanceMode, paths.addReason] },
       { id: 'custom_fields', path: paths.customFields, related: [paths.addCustomField], minPlan: PLANS.professional },

@@ -6,6 +6,7 @@ import {
   IconForms,
   IconLock,
   IconSettings,
+  IconUserShield,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -22,6 +23,7 @@ const ICONS: Record<string, Icon> = {
   attendance_modes: IconClockHour4,
   custom_fields: IconForms,
   visit_permits: IconCalendarCheck,
+  watchlist: IconUserShield,
 };
 
 /**
