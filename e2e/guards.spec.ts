@@ -5,7 +5,9 @@ import { expect, test } from './fixtures/test';
 test.describe('route guards', () => {
   test('without a stored user every app page goes to /login', async ({ page }) => {
     for (const path of ['/', '/company', '/users', '/reporting/history']) {
-      await page.goto(path);
+      // Only until the page is committed: the app may replace it with /login before it has loaded,
+      // which aborts a navigation that waits for "load".
+      await page.goto(path, { waitUntil: 'commit' });
       await expect(page).toHaveURL(/\/login$/);
     }
   });
