@@ -19,6 +19,7 @@ import { randomToken } from '../../lib/tokens';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import { findPeople } from '../people/people.repository';
+import { photoVersion } from '../people/person-view';
 import {
   deleteEntry,
   findEntries,
@@ -32,7 +33,6 @@ import {
   type KeyInsert,
 } from './watchlist.repository';
 
-const photoVersion = (image: string | null) => image?.split('/').pop()?.split('.')[0] ?? null;
 
 export function toEntry(r: EntryRecord): WatchlistEntry {
   const e = r.entry;
