@@ -52,6 +52,7 @@ import { printQueueRoutes } from './modules/reports/print-queue/print-queue.rout
 import { kioskLogsRoutes } from './modules/reports/kiosk-logs/kiosk-logs.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { timesheetRoutes } from './modules/reports/timesheet/timesheet.routes';
 import { historyRoutes } from './modules/reports/history/history.routes';
@@ -100,6 +101,8 @@ import { createDirectoryHttp, type DirectoryHttp } from './modules/integrations/
 import { integrationScansRoutes } from './modules/integrations/integration-scans.routes';
 import { integrationWriteBackJob } from './modules/integrations/write-back';
 import { faceIdsJob } from './modules/faces/faces.jobs';
+import { webhookJobs } from './modules/webhooks/webhooks.jobs';
+import { webhookRunnerPlugin } from './modules/webhooks/webhook-runner';
 import { scimRoutes } from './modules/scim/scim.routes';
 
 export type AppOptions = {
@@ -189,8 +192,11 @@ export async function buildApp(opts: AppOptions) {
       integrationScheduleJob,
       integrationWriteBackJob,
       faceIdsJob,
+      ...webhookJobs,
     ],
   });
+  // Webhook deliveries start on the nodes that run jobs, when queued (decision 052).
+  await app.register(webhookRunnerPlugin);
   scheduleAuthHousekeeping(app);
   // A person who turns two-step on in their passport is signed out of the dashboard (decision 047).
   await app.register(passportTwoStepNotice);
@@ -241,6 +247,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(kioskLogsRoutes);
       await api.register(auditLogRoutes);
       await api.register(watchlistRoutes);
+      await api.register(webhooksRoutes);
       await api.register(exportsRoutes);
       await api.register(emergencySessionRoutes);
       await api.register(duplicatesRoutes);

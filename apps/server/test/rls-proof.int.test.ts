@@ -87,6 +87,9 @@ const OWN_COMPANY_SECRETS = new Set([
   'integration_authorizations.state_hash',
   'integration_authorizations.secrets',
   'entity_identity_providers.client_secret_sealed',
+  // A webhook endpoint's signing secrets, sealed with the installation's key (decision 052).
+  'webhook_endpoints.secret',
+  'webhook_endpoints.previous_secret',
 ]);
 const LOOKS_SECRET = /hash|secret|token|password|csrf|otp_recovery|qr_code|link_code/;
 /** Named like a secret, and not one: when a password changed, and what a token's last characters are. */
@@ -95,6 +98,7 @@ const NOT_SECRETS = new Set([
   'entities.client_token_hint',
   'entities.client_token_created_at',
   'passport_accounts.password_changed_at',
+  'webhook_endpoints.previous_secret_until',
   'integrations.token_refreshed_at',
   'integration_temp_users.source_hash',
   'directory_links.source_hash',

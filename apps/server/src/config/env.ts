@@ -30,6 +30,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** The built kiosk app (served under /kiosk/); defaults to apps/kiosk/dist. */
   KIOSK_DIST: z.string().optional(),
+  /**
+   * Whether webhooks and chat alerts may reach private, loopback and link-local addresses (decision 052):
+   * off, a company's URL can never be used to reach the installation's own network; on for on-premises
+   * installations whose receivers live there.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
   /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Requests per minute per address on the rest of the API, by callers without a session or token. */

@@ -5,7 +5,7 @@ import pg from 'pg';
  * Notices the database raises with NOTIFY and every app node hears (LISTEN). The channels are fixed
  * here, because every pooled connection listens on them from the moment it opens (see below).
  */
-export const NOTICE_CHANNELS = ['access_changed', 'passport_two_step'] as const;
+export const NOTICE_CHANNELS = ['access_changed', 'passport_two_step', 'webhook_deliveries'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 /**

@@ -24,6 +24,7 @@ const TOPIC_ALLOWED: Record<EntityTopic, (access: AccessContext) => boolean> = {
   kiosks: (a) => mayUse(a, 'sites_devices'),
   announcements: (a) => mayUse(a, 'announcements'),
   badge_prints: (a) => mayUse(a, 'show_printer_list'),
+  webhooks: (a) => mayUse(a, 'integration'),
 };
 
 /**
@@ -39,6 +40,7 @@ export const ENTITY_EVENT_AUDIENCE = {
   updateKioskReviews: 'visits',
   updateAnnouncementStatus: 'announcements',
   updateBadgePrints: 'badge_prints',
+  updateWebhooks: 'webhooks',
 } as const satisfies Partial<Record<ServerEventName, EntityTopic | 'members'>>;
 export type EntityEventName = keyof typeof ENTITY_EVENT_AUDIENCE;
 

@@ -25,6 +25,7 @@ import { createCompany, PASSWORD } from './world';
 import { modeBody } from './attendance-factories';
 import { integrationsOf } from './integrations-world';
 import { facePhoto } from './face-photos';
+import { dispatchEndpoint } from '../../src/modules/webhooks/webhook-dispatch';
 
 /** What an id names. The sweep's tables map every path parameter and id field to one of these. */
 export const ID_KINDS = [
@@ -71,6 +72,7 @@ export const ID_KINDS = [
   'integrationAuthorization',
   'watchlistEntry',
   'screening',
+  'webhookEndpoint',
   // Not uuids, but still the company's own: another company naming them must get nothing.
   'agreementFile',
   'pairingCode',
@@ -82,6 +84,8 @@ export const ID_KINDS = [
   'rfidCode',
   'safeToken',
   'subdomain',
+  // The id of a webhook's message (`msg_…`), the company's own like the rest.
+  'webhookDelivery',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 export type IdsByKind = Record<IdKind, string[]>;
@@ -530,6 +534,17 @@ export async function fullWorld(app: App, db: Executor) {
     .data[0]!.id;
   await post(`/watchlist/screenings/${screening}/decision`, { decision: 'not_a_match', reason: 'Sweep' }, 200);
 
+  // Webhooks (issue 29): an endpoint told of sign-ins, a test message for it, and the attempt logged
+  // (to a name that never resolves: the attempt says so, and the message waits for its retry).
+  const hook = await post<{ endpoint: { id: string } }>('/webhooks', {
+    endpoint_url: `https://${tag}.hooks.invalid/sweep`,
+    events: ['visit.signed_in', 'person.created'],
+  });
+  await post(`/webhooks/${hook.endpoint.id}/test`, {}, 202);
+  await dispatchEndpoint(app, entity.id, hook.endpoint.id, () => new Date());
+  const delivery = (await admin.get(`/webhooks/${hook.endpoint.id}/deliveries`)).json<{ data: { id: string }[] }>()
+    .data[0]!.id;
+
   // The privacy manager: a company default, a user type's own retention, and one person erased (the
   // company's anonymous record and a run).
   await put('/privacy/company', { data_retention_days: 400, scans_retention_days: 200 });
@@ -601,6 +616,8 @@ export async function fullWorld(app: App, db: Executor) {
     integrationAuthorization: [integration.authorizationId],
     watchlistEntry: [watchEntry],
     screening: [screening],
+    webhookEndpoint: [hook.endpoint.id],
+    webhookDelivery: [delivery],
   };
   return { ...company, admin, token, kioskToken: paired.device_token, ids };
 }

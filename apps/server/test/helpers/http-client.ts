@@ -46,6 +46,7 @@ export class TestClient {
     return res;
   }
 
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('POST', url, body ?? {}, headers);

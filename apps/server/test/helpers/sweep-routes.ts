@@ -47,6 +47,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'labels/:id': 'label',
   'watchlist/:id': 'watchlistEntry',
   'watchlist/screenings/:id': 'screening',
+  'webhooks/:id': 'webhookEndpoint',
+  'deliveries/:delivery_id': 'webhookDelivery',
   'kiosks/:id': 'kiosk',
   'kiosks/:kiosk_id': 'kiosk',
   'kiosks/requests/:id': 'kioskRequest',

@@ -25,6 +25,7 @@ import arCompanySignIn from './ar/errors.company-sign-in.json';
 import arIntegrations from './ar/errors.integrations.json';
 import arWatchlist from './ar/errors.watchlist.json';
 import arWatchlistScreening from './ar/errors.watchlist-screening.json';
+import arWebhooks from './ar/errors.webhooks.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -50,6 +51,7 @@ import enCompanySignIn from './en/errors.company-sign-in.json';
 import enIntegrations from './en/errors.integrations.json';
 import enWatchlist from './en/errors.watchlist.json';
 import enWatchlistScreening from './en/errors.watchlist-screening.json';
+import enWebhooks from './en/errors.webhooks.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -75,6 +77,7 @@ import esCompanySignIn from './es/errors.company-sign-in.json';
 import esIntegrations from './es/errors.integrations.json';
 import esWatchlist from './es/errors.watchlist.json';
 import esWatchlistScreening from './es/errors.watchlist-screening.json';
+import esWebhooks from './es/errors.webhooks.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -104,6 +107,7 @@ export const serverResources: Resources = {
       enIntegrations,
       enWatchlist,
       enWatchlistScreening,
+      enWebhooks,
     ),
     emails: enEmails,
   },
@@ -133,6 +137,7 @@ export const serverResources: Resources = {
       arIntegrations,
       arWatchlist,
       arWatchlistScreening,
+      arWebhooks,
     ),
     emails: arEmails,
   },
@@ -162,6 +167,7 @@ export const serverResources: Resources = {
       esIntegrations,
       esWatchlist,
       esWatchlistScreening,
+      esWebhooks,
     ),
     emails: esEmails,
   },

@@ -96,6 +96,8 @@ export type ServerToClientEvents = {
   updateKioskRequests: (payload: { kiosk_id: string; ids: string[] }) => void;
   /** Offline sign-ins or sign-outs needing review were written or resolved (decision 045): to the logbook's room. */
   updateKioskReviews: (payload: { ids: string[] }) => void;
+  /** Ours: an endpoint's deliveries were attempted or its state changed (decision 052): to the webhooks room. */
+  updateWebhooks: (payload: { endpoint_ids: string[] }) => void;
   joined: (payload: { entity_id: string }) => void;
   join_error: (payload: { code: string; message: string }) => void;
 };
@@ -119,7 +121,7 @@ export const entityRoom = (entityId: string) => `entity:${entityId}`;
  * What a company's events tell, each heard only by members whose permissions show it (the server's
  * `topicsOf`): visits (`updateVisits`), kiosks, announcements, the badge print queue.
  */
-export const ENTITY_TOPICS = ['visits', 'kiosks', 'announcements', 'badge_prints'] as const;
+export const ENTITY_TOPICS = ['visits', 'kiosks', 'announcements', 'badge_prints', 'webhooks'] as const;
 export type EntityTopic = (typeof ENTITY_TOPICS)[number];
 /** The company's sockets whose member may see what a topic's events tell. */
 export const entityTopicRoom = (entityId: string, topic: EntityTopic) => `entity:${entityId}:${topic}`;

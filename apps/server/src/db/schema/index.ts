@@ -26,3 +26,4 @@ export * from './passport';
 export * from './integrations';
 export * from './faces';
 export * from './watchlist';
+export * from './webhooks';

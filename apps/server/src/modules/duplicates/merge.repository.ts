@@ -55,6 +55,8 @@ const ACTORS: { table: string; column: string }[] = [
   { table: 'integration_scans', column: 'person_id' },
   // The watchlist's screenings of the removed person (decision 051): the kept person's history now.
   { table: 'watchlist_screenings', column: 'person_id' },
+  // Webhook messages about the removed person (decision 052): the kept person's now.
+  { table: 'webhook_messages', column: 'person_id' },
 ];
 
 /**

@@ -45,6 +45,8 @@ import {
   lockVisitsOnSite,
   type AreaPlace,
 } from './sessions.repository';
+import { queueWebhook } from '../webhooks/webhook-outbox';
+import { emergencyData } from '../webhooks/webhook-payloads';
 
 const SORT = 'emergency_sessions.started_at';
 
@@ -305,6 +307,7 @@ export async function startSession(
       by,
     );
     const summary = await readSession(tx, ctx, sessionId);
+    await queueWebhook(tx, ctx.entityId, 'emergency.started', emergencyData(summary));
     const detail = { session: summary, roll: await readRoll(tx, ctx, sessionId) };
     return { summary, detail, tokens, email: await userEmail(tx, by.userId) };
   });
@@ -347,7 +350,9 @@ export async function startKioskSession(
       areas,
       { userId: null, name: null },
     );
-    return { summary: await readSession(tx, ctx, sessionId), tokens };
+    const summary = await readSession(tx, ctx, sessionId);
+    await queueWebhook(tx, ctx.entityId, 'emergency.started', emergencyData(summary));
+    return { summary, tokens };
   });
   if (!result.tokens) return { session: result.summary, started: false };
   announceStart(app, ctx, result.summary, result.tokens, { userId: null, email: '', fullName: kiosk.name }, lang);
@@ -381,7 +386,9 @@ export async function endSession(app: FastifyInstance, ctx: AccessContext, sessi
       before: { status: 'active', counts: before.counts },
       after: { status: 'ended' },
     });
-    return readSession(tx, ctx, sessionId);
+    const summary = await readSession(tx, ctx, sessionId);
+    await queueWebhook(tx, ctx.entityId, 'emergency.ended', emergencyData(summary));
+    return summary;
   });
   pongEndSessionDiffAdmin(
     app,

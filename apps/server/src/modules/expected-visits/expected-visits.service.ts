@@ -74,6 +74,8 @@ import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { assertVisitPermitted } from '../visit-permits/permit-rule';
 import { inTenant } from '../access/in-tenant';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { expectedVisitMessage } from '../webhooks/webhook-payloads';
 
 type Resolved = {
   site: { id: string; name: string };
@@ -314,6 +316,7 @@ export async function createExpectedVisit(
           await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
           const view = await visitView(app, tx, row, companyZone(ctx));
           await writeAudit(tx, ctx, { action: 'visit.expected', targetType: 'visit', targetId: id, after: view });
+          await queueWebhooks(tx, ctx.entityId, 'expected_visit.created', [expectedVisitMessage(view)]);
           await screening.wentAhead(tx, now);
           return { view, row, mail: invite(app, ctx, lang, row, inviteeOf(r, person)) };
         }),
@@ -397,6 +400,7 @@ export async function changeExpectedVisit(
         before: beforeView,
         after: view,
       });
+      await queueWebhooks(tx, ctx.entityId, 'expected_visit.changed', [expectedVisitMessage(view)]);
       // A new person hears of the visit; the same one already has the link.
       const mail = before.personId !== person.id ? invite(app, ctx, lang, row, inviteeOf(r, person)) : null;
       return { view, row, mail };
@@ -423,6 +427,9 @@ export async function removeExpectedVisit(app: FastifyInstance, ctx: AccessConte
       before: { state: before.state, stage: before.stage },
       after: { state: 'cancelled', stage: before.stage },
     });
+    await queueWebhooks(tx, ctx.entityId, 'expected_visit.cancelled', [
+      expectedVisitMessage(await visitView(app, tx, row, companyZone(ctx))),
+    ]);
     return row;
   });
   emitVisits(app, ctx.entityId, 'deleted', [row]);
@@ -474,6 +481,9 @@ export async function decideVisit(
           before: { stage: before.stage },
           after: { stage: next },
         });
+        await queueWebhooks(tx, ctx.entityId, approved ? 'expected_visit.approved' : 'expected_visit.rejected', [
+          expectedVisitMessage(view),
+        ]);
         const hosts = await hostsOfVisits(tx, ctx.entityId, [id]);
         const mails: Mail[] = hosts
           .filter((h) => h.email)

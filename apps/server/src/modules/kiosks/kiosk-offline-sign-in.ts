@@ -27,6 +27,7 @@ import {
   stayAt,
   visitsByKeys,
 } from './kiosk-offline.repository';
+import { queueVisitMessages } from '../webhooks/visit-messages';
 
 /** The end of the day of `at` on the company's clock: a later stay that day is the same stay. */
 function dayEndOf(r: Replay, at: Date) {
@@ -46,6 +47,7 @@ async function closeAtWaitingSignOut(r: Replay, tx: Executor, visitId: string, p
   if (!waiting) return null;
   const closed = await signOutVisits(tx, ctx.entityId, [{ id: visitId, at: waiting.occurredAt, source: 'kiosk' }]);
   if (closed.length === 0) return null;
+  await queueVisitMessages(tx, ctx.entity, 'visit.signed_out', closed);
   await settleOfflineAction(tx, ctx.entityId, waiting.id, visitId);
   await writeAudits(tx, ctx, [
     {

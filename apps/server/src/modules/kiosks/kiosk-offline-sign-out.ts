@@ -14,6 +14,7 @@ import { signOutVisits } from '../visits/visits.repository';
 import { knownOf, ledgerRow, person, settle, type Replay } from './kiosk-offline-ledger';
 import { recordReview, withoutRefused, type Refusals } from './kiosk-offline-review';
 import { insertOfflineActions, openVisitsBefore } from './kiosk-offline.repository';
+import { queueVisitMessages } from '../webhooks/visit-messages';
 
 export async function replaySignOut(
   r: Replay,
@@ -79,6 +80,7 @@ export async function replaySignOut(
       ]);
       if (written.length === 0) return person(v.personId, 'replayed');
       const closed = await signOutVisits(tx, ctx.entityId, [{ id: v.id, at, source: 'kiosk' }]);
+      await queueVisitMessages(tx, ctx.entity, 'visit.signed_out', closed);
       const [found] = await findPeople(tx, ctx.entityId, undefined, [v.personId]);
       await writeAudits(tx, ctx, [
         {

@@ -27,6 +27,8 @@ import {
   type PersonRecord,
 } from './people.repository';
 import { inTenant } from '../access/in-tenant';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { personStatusMessage } from '../webhooks/webhook-payloads';
 
 /** Archive or activate: never the company's default people nor the caller's own person. */
 export async function setPeopleStatus(
@@ -56,6 +58,12 @@ export async function setPeopleStatus(
         before: { status: p.status },
         after: { status },
       })),
+    );
+    await queueWebhooks(
+      tx,
+      ctx.entityId,
+      status === 'archived' ? 'person.archived' : 'person.changed',
+      targets.map((p) => personStatusMessage(p, status)),
     );
     return { done, skipped };
   });

@@ -33,6 +33,8 @@ import {
 } from './people.repository';
 import { findCountedPeoplePage } from './people-list.repository';
 import { inTenant } from '../access/in-tenant';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { personMessage } from '../webhooks/webhook-payloads';
 
 /** The database's own unique indexes back the checks up when two requests race. */
 async function mapUniqueViolations<T>(work: Promise<T>): Promise<T> {
@@ -91,6 +93,7 @@ export async function createPerson(app: FastifyInstance, ctx: AccessContext, bod
       await writeRelations(tx, ctx, row.id, checked);
       const person = await readPerson(tx, ctx, row.id);
       await writeAudit(tx, ctx, { action: 'person.create', targetType: 'person', targetId: row.id, after: person });
+      await queueWebhooks(tx, ctx.entityId, 'person.created', [personMessage(person)]);
       return person;
     }),
   );
@@ -151,6 +154,7 @@ export async function changePerson(app: FastifyInstance, ctx: AccessContext, id:
         before: beforeView,
         after: person,
       });
+      await queueWebhooks(tx, ctx.entityId, 'person.changed', [personMessage(person)]);
       return {
         person,
         record,

@@ -40,6 +40,10 @@ import {
 import { mandatoryOf, missingProfileData } from '../people/person-rules';
 import { addPersonSite, writeLinkAudit } from './pre-registration.repository';
 import { emitVisits } from '../visits/visit-view';
+import { visitView } from '../expected-visits/visit-view';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { expectedVisitMessage } from '../webhooks/webhook-payloads';
+import { safeTimeZone } from '@app/shared/time-zones';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { linkInvalid, mustEntity, offeredTypes, registrationAvailable, resolveLink } from './link-target';
 import { checkPreRegistrationPhoto, checkPublicFieldValues, photoKey } from './public-fields';
@@ -248,6 +252,9 @@ export async function createPreRegistration(
               source: 'pre_registration',
             },
           });
+          await queueWebhooks(tx, entity.id, 'expected_visit.created', [
+            expectedVisitMessage(await visitView(app, tx, row, safeTimeZone(entity.timezone))),
+          ]);
           const hasCompliance = flow.complianceCount > 0;
           const mail = await visitorConfirmation(app, lang, {
             entity,

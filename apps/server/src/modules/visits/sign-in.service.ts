@@ -51,6 +51,8 @@ import { type Arrival, notifyHosts } from './host-notices';
 import { notifyFailedChecks, type FailedCheck, type FailedCheckItem } from './failed-check-notices';
 import { Screening, wayOf } from '../watchlist/watchlist-gate';
 import { stopIssue } from '../watchlist/watchlist-screening';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { visitMessage } from '../webhooks/webhook-payloads';
 
 type Prepared = {
   plan: PersonPlan;
@@ -477,6 +479,7 @@ export async function signIn(
             ready.flatMap((p, i) => p.hosts.map((h) => ({ ...h, visitId: visitIds[i]!, notifiedAt: null }))),
             visitEditorOf(ctx),
           );
+      await queueWebhooks(tx, ctx.entityId, 'visit.signed_in', data.map(visitMessage), { now });
       const arrivals: Arrival[] = ready.map((p, i) => ({
         visitId: visitIds[i]!,
         areaId: area.id,

@@ -32,6 +32,9 @@ import { companyZone } from '../access/company-zone';
 import { type PersonIssues, VisitRefusal } from './visit-refusal';
 import { inTenant, sourceOf, mustFindArea } from './sign-in-plan';
 import { type Arrival, notifyHosts } from './host-notices';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
+import { visitMessage } from '../webhooks/webhook-payloads';
+import { queueVisitMessages } from '../webhooks/visit-messages';
 
 type SignOutParsed = z.output<typeof signOutBodySchema>;
 
@@ -160,7 +163,9 @@ export async function signOut(
         personName: fullName(r.person),
       };
     });
-    return { data: await toVisits(tx, ctx.entityId, timeZone, ordered, visitEditorOf(ctx)), departures };
+    const data = await toVisits(tx, ctx.entityId, timeZone, ordered, visitEditorOf(ctx));
+    await queueWebhooks(tx, ctx.entityId, 'visit.signed_out', data.map(visitMessage), { now });
+    return { data, departures };
   });
   emitVisits(
     app,
@@ -211,7 +216,7 @@ async function signOutFields(
  */
 export async function signOutEveryoneInArea(
   tx: Executor,
-  ctx: Pick<AccessContext, 'entityId' | 'actor'>,
+  ctx: Pick<AccessContext, 'entityId' | 'actor' | 'entity'>,
   areaId: string,
   now: Date,
 ): Promise<{ id: string; areaId: string }[]> {
@@ -231,5 +236,6 @@ export async function signOutEveryoneInArea(
       after: { state: 'left', sign_out_source: 'area_mode_change', signed_out_at: now.toISOString() },
     })),
   );
+  await queueVisitMessages(tx, ctx.entity, 'visit.signed_out', done, now);
   return done.map((id) => ({ id, areaId }));
 }

@@ -9,6 +9,7 @@ import { defineJob } from '../../plugins/jobs';
 import { writeAudits } from '../audit/audit.repository';
 import { emitVisits } from './visit-view';
 import { companiesWithPeopleOnSite, dueOnSiteVisits, signOutVisits } from './visits.repository';
+import { queueVisitMessages } from '../webhooks/visit-messages';
 
 // Auto sign-out (spec §4 "Auto sign-out modes", DESIGN "Jobs"): people who never signed out are signed
 // out 24 hours after signing in, or at the first midnight on the company's clock after it, as their
@@ -56,6 +57,13 @@ async function sweepCompany(
         targetId: d.id,
         after: { state: 'left', sign_out_source: d.source, signed_out_at: d.at.toISOString() },
       })),
+    );
+    await queueVisitMessages(
+      tx,
+      { id: entityId, timezone },
+      'visit.signed_out',
+      applied.map((d) => d.id),
+      now,
     );
     return applied;
   });

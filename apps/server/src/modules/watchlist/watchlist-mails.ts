@@ -10,7 +10,8 @@ import { withTenant } from '../../db/client';
 import { t } from '../../lib/i18n';
 import type { Mail } from '../mail/mailer';
 import { explain, type Recorded } from './watchlist-screening';
-import { companyOf, findSettings, recipientsOf, watchlistKeepers } from './watchlist.repository';
+import { membersHolding } from '../access/members-holding';
+import { companyOf, findSettings, recipientsOf } from './watchlist.repository';
 
 export async function mailScreenings(app: FastifyInstance, entityId: string, recorded: readonly Recorded[], now: Date) {
   if (recorded.length === 0) return;
@@ -19,7 +20,7 @@ export async function mailScreenings(app: FastifyInstance, entityId: string, rec
     const chosen = await recipientsOf(tx, entityId, settings?.notifyPersonIds ?? []);
     return {
       // Nobody chosen: those who keep the watchlist are told (a review must reach someone who decides).
-      recipients: chosen.length ? chosen : await watchlistKeepers(tx, entityId),
+      recipients: chosen.length ? chosen : await membersHolding(tx, entityId, 'watchlist'),
       company: await companyOf(tx, entityId),
     };
   });

@@ -21,6 +21,7 @@ import {
   openReviewsOf,
   type ScreeningInsert,
 } from './watchlist.repository';
+import { queueWebhooks } from '../webhooks/webhook-outbox';
 
 export type ScreenedSubject = Subject & { personId: string | null };
 
@@ -188,6 +189,28 @@ export async function recordVerdicts(
     outcome: r.outcome,
   }));
   await insertScreenings(tx, rows);
+  await queueWebhooks(
+    tx,
+    entityId,
+    'watchlist.matched',
+    rows.map((r) => ({
+      personId: r.personId,
+      data: {
+        screening: {
+          id: r.id,
+          at: r.at.toISOString(),
+          way: r.way,
+          outcome: r.outcome,
+          level: r.level,
+          score: r.score,
+          entry: { id: r.entryId, full_name: r.entryName },
+          subject: { person_id: r.personId ?? null, ...r.subject },
+          reasons: r.reasons,
+        },
+      },
+    })),
+    { now: opts.now },
+  );
   return recorded;
 }
 

@@ -5,9 +5,7 @@ import { containing } from '../../db/like';
 import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
 import {
   entities,
-  memberships,
   people,
-  rolePermissions,
   users,
   watchlistDismissals,
   watchlistEntries,
@@ -373,27 +371,4 @@ export async function expireScreenings(tx: Executor, entityId: string): Promise<
       select count(*)::int as n from expired`),
   );
   return Number(row?.n ?? 0);
-}
-
-/** When the company chose nobody: its active members who keep the watchlist (owners, and roles allowed it). */
-export async function watchlistKeepers(tx: Executor, entityId: string) {
-  return tx
-    .selectDistinct({ email: users.email, firstName: users.firstName, lang: users.lang })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(
-      rolePermissions,
-      and(
-        eq(rolePermissions.entityId, memberships.entityId),
-        eq(rolePermissions.roleId, memberships.roleId),
-        eq(rolePermissions.permission, 'watchlist'),
-      ),
-    )
-    .where(
-      and(
-        eq(memberships.entityId, entityId),
-        eq(memberships.status, 'active'),
-        or(eq(memberships.isOwner, true), eq(rolePermissions.allowed, 1)),
-      ),
-    );
 }
