@@ -77,6 +77,8 @@ function appEnv(dataDir: string, port: number, baseURL: string): NodeJS.ProcessE
     // The directories' local fakes, as the demo runs them, on free ports (the integrations journey).
     DIRECTORY_FAKES: 'true',
     DIRECTORY_FAKES_PORT: '0',
+    // The webhooks journey's receiver listens on loopback, as an on-premises installation's would.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
   // Embedded database only (see above); mail goes to the outbox table and the tests' mail sink.
   delete env.DATABASE_URL;
