@@ -204,7 +204,13 @@ describe('retries, order and disabling', () => {
     expect(ids).toEqual([first.id, first.id, second.id]);
     // Disabled by hand, then enabled: the message queued meanwhile goes.
     await w.admin.patch(`/webhooks/${ep.id}`, { enabled: false });
-    expect(await endpointOf(w.admin, ep.id)).toMatchObject({ enabled: false, disabled_reason: 'manual' });
+    // What the change left out is kept.
+    expect(await endpointOf(w.admin, ep.id)).toMatchObject({
+      enabled: false,
+      disabled_reason: 'manual',
+      description: ep.endpoint.description,
+      events: ['visit.signed_in'],
+    });
     const third = await w.signInOne((await w.person('Third')).id);
     // Only enabled endpoints are told of new events: nothing was queued for it.
     expect((await endpointOf(w.admin, ep.id)).pending).toBe(0);

@@ -92,7 +92,14 @@ export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
 
 export const webhookEndpointPatchSchema = z.strictObject({
   endpoint_url: endpointUrl.optional(),
-  description,
+  /** Left out: kept as it is; empty or null: cleared. */
+  description: z
+    .string()
+    .trim()
+    .max(WEBHOOK_LIMITS.descriptionMax)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   events: events.optional(),
   /** Enabling again sends what waited meanwhile, in order. */
   enabled: z.boolean().optional(),

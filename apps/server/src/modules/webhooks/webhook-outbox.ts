@@ -42,7 +42,9 @@ export async function queueWebhooks(
   if (messages.length === 0) return [];
   const now = options.now ?? new Date();
   const rows = messages.map((m) => ({
-    id: newId(options.now ? now.getTime() : undefined),
+    // Made now, whatever `now` says: ids made by this process sort in the order made, which is the
+    // order of messages queued at one moment.
+    id: newId(),
     payload: webhookBody(type, now, m.data),
     person_id: m.personId ?? null,
   }));

@@ -102,6 +102,10 @@ function checkUrl(app: FastifyInstance, url: string) {
     throw new AppError('validation_failed', { field: 'endpoint_url', messageKey: 'webhook_url_private' });
 }
 
+/** Open webhook screens of the company read the endpoints again. */
+const announce = (app: FastifyInstance, ctx: AccessContext, id: string) =>
+  app.realtime.toEntity(ctx.entityId, 'updateWebhooks', { endpoint_ids: [id] });
+
 const userId = (ctx: AccessContext) => (ctx.actor.kind === 'user' ? ctx.actor.userId : null);
 
 async function mustFind(tx: Executor, ctx: AccessContext, id: string): Promise<EndpointRecord> {
@@ -132,7 +136,7 @@ export async function createEndpoint(
 ): Promise<WebhookEndpointWithSecret> {
   checkUrl(app, body.endpoint_url);
   const secret = newWebhookSecret();
-  return withTenant(app.db.db, ctx.entityId, async (tx) => {
+  const made = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     if ((await countEndpoints(tx, ctx.entityId)) >= WEBHOOK_LIMITS.endpointsMax)
       throw new AppError('rule_violation', {
         messageKey: 'webhook_endpoints_max',
@@ -157,6 +161,8 @@ export async function createEndpoint(
     });
     return { endpoint, secret };
   });
+  announce(app, ctx, made.endpoint.id);
+  return made;
 }
 
 export async function changeEndpoint(
@@ -190,6 +196,7 @@ export async function changeEndpoint(
   });
   // What waited while it was disabled goes now, in order.
   if (changed.enabling) app.webhooks.kick(ctx.entityId, id);
+  announce(app, ctx, id);
   return changed.after;
 }
 
@@ -204,6 +211,7 @@ export async function removeEndpoint(app: FastifyInstance, ctx: AccessContext, i
       before: audited(before),
     });
   });
+  announce(app, ctx, id);
   return { ok: true as const };
 }
 
