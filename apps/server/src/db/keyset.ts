@@ -40,6 +40,21 @@ export function afterCursor(keys: (SQL | Column)[], values: CursorValue[], casts
   return sql`(${sql.join(keys, sql`, `)}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${sql.join(params, sql`, `)})`;
 }
 
+/**
+ * A page of a list read with `limit + 1` rows: the first `limit`, and the cursor of the page after
+ * (the last row's sort keys) when the extra row showed there is one.
+ */
+export function keysetPage<T>(
+  rows: T[],
+  limit: number,
+  sort: string,
+  keysOf: (row: T) => CursorValue[],
+): { rows: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(sort, keysOf(last)) : null };
+}
+
 /** Counting stops here: a larger count is given as this many, flagged as capped (counts never read a whole company). */
 export const COUNT_CAP = 10_000;
 

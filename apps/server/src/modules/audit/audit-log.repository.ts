@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { containing } from '../../db/like';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import { auditLog, users } from '../../db/schema/index';
 
 // The audit log viewer's SQL (issue 29): a company's entries newest first, in a range of instants, by
@@ -66,9 +66,7 @@ export async function listAuditEntries(
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(paging.limit + 1)
     .offset(paging.cursor ? 0 : (paging.page - 1) * paging.limit);
-  const page = rows.slice(0, paging.limit);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > paging.limit && last ? encodeCursor(SORT, [last.atText, last.entry.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, SORT, (r) => [r.atText, r.entry.id]);
   const { count, capped } = await countCapped(tx, sql`audit_log`, where);
   return { rows: page, nextCursor, count, capped };
 }

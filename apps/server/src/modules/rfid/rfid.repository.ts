@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
 import type { Executor } from '../../db/client';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { searchFilter } from '../people/people-list.repository';
@@ -54,10 +54,7 @@ export async function listPeopleWithCards(
     .orderBy(...NAME_KEYS.map((k) => asc(k)))
     .limit(q.limit + 1)
     .offset(q.cursor ? 0 : (q.page - 1) * q.limit);
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > q.limit && last ? encodeCursor('rfid:name', [last.lastName, last.firstName, last.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, q.limit, 'rfid:name', (r) => [r.lastName, r.firstName, r.id]);
   return { rows: page, nextCursor, ...(await countCapped(tx, sql`${people}`, where)) };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { containing } from '../../db/like';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import {
   entities,
   people,
@@ -69,10 +69,10 @@ export async function listEntries(
     .orderBy(asc(watchlistEntries.sortName), asc(watchlistEntries.id))
     .limit(paging.limit + 1)
     .offset(paging.cursor ? 0 : (paging.page - 1) * paging.limit);
-  const page = rows.slice(0, paging.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > paging.limit && last ? encodeCursor(ENTRIES_SORT, [last.entry.sortName, last.entry.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, ENTRIES_SORT, (r) => [
+    r.entry.sortName,
+    r.entry.id,
+  ]);
   const { count, capped } = await countCapped(tx, sql`watchlist_entries`, where);
   return { rows: page, nextCursor, count, capped };
 }
@@ -236,10 +236,7 @@ export async function listScreenings(
     .orderBy(desc(watchlistScreenings.at), desc(watchlistScreenings.id))
     .limit(paging.limit + 1)
     .offset(paging.cursor ? 0 : (paging.page - 1) * paging.limit);
-  const page = rows.slice(0, paging.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > paging.limit && last ? encodeCursor(SCREENINGS_SORT, [last.atText, last.screening.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, SCREENINGS_SORT, (r) => [r.atText, r.screening.id]);
   const { count, capped } = await countCapped(tx, sql`watchlist_screenings`, where);
   return { rows: page, nextCursor, count, capped };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import { users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index';
 
 // The webhook screens' SQL (decision 052): endpoints with their pending count and last attempt, and an
@@ -156,10 +156,10 @@ export async function listDeliveries(
     .orderBy(desc(webhookDeliveries.queuedAt), desc(webhookDeliveries.messageId))
     .limit(q.limit + 1)
     .offset(q.cursor ? 0 : (q.page - 1) * q.limit);
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > q.limit && last ? encodeCursor(DELIVERIES_SORT, [last.queuedAt.toISOString(), last.messageId]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, q.limit, DELIVERIES_SORT, (r) => [
+    r.queuedAt.toISOString(),
+    r.messageId,
+  ]);
   const { count, capped } = await countCapped(tx, sql`webhook_deliveries`, where);
   return { rows: page, nextCursor, count, capped };
 }

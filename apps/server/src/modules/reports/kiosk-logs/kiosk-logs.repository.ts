@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { KioskEventKind } from '@app/shared/reports/kiosk-logs';
 import type { Executor } from '../../../db/client';
 import { containing } from '../../../db/like';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../../db/keyset';
 import { areas, kioskEvents, kiosks, people, sites } from '../../../db/schema/index';
 
 // The kiosk logs' SQL: events newest first, limited to the reader's sites by the site the kiosk stood
@@ -76,9 +76,7 @@ export async function listKioskEvents(
     .orderBy(desc(kioskEvents.at), desc(kioskEvents.id))
     .limit(paging.limit + 1)
     .offset(paging.cursor ? 0 : (paging.page - 1) * paging.limit);
-  const page = rows.slice(0, paging.limit);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > paging.limit && last ? encodeCursor(SORT, [last.atText, last.event.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, SORT, (r) => [r.atText, r.event.id]);
   const { count, capped } = await countCapped(
     tx,
     sql`kiosk_events left join people on people.entity_id = kiosk_events.entity_id and people.id = kiosk_events.person_id`,

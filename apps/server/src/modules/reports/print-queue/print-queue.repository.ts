@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PrintStatus } from '@app/shared/reports/print-queue';
 import type { Executor } from '../../../db/client';
 import { containing } from '../../../db/like';
-import { afterCursor, countCapped, decodeCursor, encodeCursor } from '../../../db/keyset';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../../db/keyset';
 import { areas, badgePrints, kiosks, people, sites, userTypes, visits } from '../../../db/schema/index';
 import { visitInScope } from '../../visits/visits.repository';
 
@@ -98,10 +98,7 @@ export async function listPrints(
     .orderBy(desc(badgePrints.createdAt), desc(badgePrints.id))
     .limit(paging.limit + 1)
     .offset(paging.cursor ? 0 : (paging.page - 1) * paging.limit);
-  const page = rows.slice(0, paging.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > paging.limit && last ? encodeCursor(SORT, [last.createdAtText, last.print.id]) : null;
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, SORT, (r) => [r.createdAtText, r.print.id]);
   const { count, capped } = await countCapped(
     tx,
     sql`badge_prints inner join visits on visits.entity_id = badge_prints.entity_id and visits.id = badge_prints.visit_id
