@@ -84,8 +84,12 @@ describe('a subject-access export', () => {
         'quick-passes.json',
         'visit-permits.json',
         'visits.json',
+        'watchlist-screenings.json',
+        'webhook-messages.json',
       ].sort(),
     );
+    expect(parse(entries, 'watchlist-screenings.json')).toEqual([]);
+    expect(parse(entries, 'webhook-messages.json')).toEqual([]);
     expect(parse(entries, 'face-sign-in.json')).toEqual({
       face_descriptor_stored: false,
       face_descriptor_since: null,

@@ -28,6 +28,7 @@ import {
   type ExpectedWorld,
 } from './helpers/expected-visits-factories';
 import { PASSWORD } from './helpers/world';
+import { unzip } from './helpers/zip';
 
 type Received = { url: string; headers: Record<string, string>; body: string };
 
@@ -367,7 +368,18 @@ describe('what endpoints are told of', () => {
       user_type_ids: [w.types.visitors],
     });
     expect((await deliveries(w.admin, ep.id)).count).toBe(1);
-    expect((await w.admin.delete(`/people/${made.json<{ id: string }>().id}`)).statusCode).toBe(204);
+    const personId = made.json<{ id: string }>().id;
+    // The person's subject-access export says what was sent about them, and to whom.
+    const exported = await unzip((await w.admin.get(`/people/${personId}/data-export`)).rawPayload);
+    expect(JSON.parse(exported.get('webhook-messages.json')!.toString())).toEqual([
+      expect.objectContaining({
+        event: 'person.created',
+        sent_to: expect.arrayContaining([
+          expect.objectContaining({ endpoint_url: hook.url(ep.path), status: 'pending' }),
+        ]),
+      }),
+    ]);
+    expect((await w.admin.delete(`/people/${personId}`)).statusCode).toBe(204);
     expect((await deliveries(w.admin, ep.id)).count).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // Pages in the app layout (spec §2), second part: reports, expected visitors, sites, journeys,
-// compliances, integrations, emergencies and attendance modes.
+// compliances, integrations and their webhooks, emergencies and attendance modes.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { TIMINGS } from '@app/shared/constants';
 import { paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { appPage, appRoute } from './route-shells';
 // Spec §2: the integration's error, duplicate and valid-users pages wait before they show (loaded with
 // the page, so the start files carry none of it).
 const integrationPages = () => import('@/features/integrations/pages');
+const webhookPages = () => import('@/features/webhooks/pages');
 const integrationDelay = (page: 'errorPageDelay' | 'duplicatePageDelay' | 'validPageDelay') => () =>
   integrationPages().then((pages) => pages[page]());
 
@@ -193,6 +194,8 @@ export const operationsRoutes = [
   appPage(paths.attendanceCodes, lazyRouteComponent(integrationPages, 'AttendanceCodesPage'), ['integrations']),
   appPage(paths.viewIntegration, lazyRouteComponent(integrationPages, 'ViewIntegrationPage'), ['integrations']),
   appPage(paths.googleAdAuth, lazyRouteComponent(integrationPages, 'GoogleReturnPage'), ['integrations']),
+  appPage(paths.webhooks, lazyRouteComponent(webhookPages, 'WebhooksPage'), ['webhooks']),
+  appPage(paths.webhookLog, lazyRouteComponent(webhookPages, 'WebhookDeliveriesPage'), ['webhooks']),
   appPage(
     paths.emergencyList,
     lazyRouteComponent(() => import('@/features/emergency/list/components/emergency-list-page'), 'EmergencyListPage'),

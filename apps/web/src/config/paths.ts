@@ -109,6 +109,10 @@ export const appPaths = {
   attendanceCodes: '/attendance-codes/$integId/$integName',
   viewIntegration: '/view-integration/$integId/$integName',
   googleAdAuth: '/googleAD/auth/$accessToken/$refreshToken/$encryptedEmail',
+  /** Outgoing webhooks (decision 052): the company's endpoints, reached from Integrations. */
+  webhooks: '/webhooks',
+  /** One endpoint's delivery log, each message with its attempts. */
+  webhookLog: '/webhooks/$id',
 
   emergencyList: '/emergency-list',
   emergencySessions: '/emergency-sessions',
@@ -193,6 +197,9 @@ export const routePermissions: Partial<Record<RoutePath, Permission>> = {
   [paths.attendanceCodes]: 'integration',
   [paths.viewIntegration]: 'integration',
   [paths.googleAdAuth]: 'integration',
+  // Beyond the spec (issue 29): outgoing webhooks are an integration, served under `integration`.
+  [paths.webhooks]: 'integration',
+  [paths.webhookLog]: 'integration',
 };
 
 /**

@@ -12,7 +12,9 @@ import { readPerson } from './people.service';
 // Everything the company holds about one person, for a subject-access request (issue 16 item 4): a zip
 // of JSON files (the profile with its user types, sites, labels and custom-field values; every visit
 // with its places, hosts, times, notes and checks; compliance answers; documents; visit permits;
-// QuickPasses; emergency roll entries; face sign-in's consent and whether a face descriptor is stored) and the files (the photo, each document's upload). Read in one
+// QuickPasses; emergency roll entries; face sign-in's consent and whether a face descriptor is stored;
+// watchlist screenings; what was sent about them to webhook endpoints) and the files (the photo, each
+// document's upload). Read in one
 // transaction, so the parts agree; audited as `person.data_exported`.
 
 type Part = { name: string; data: Buffer };
@@ -114,6 +116,34 @@ async function faceOf(tx: Executor, entityId: string, personId: string) {
   };
 }
 
+/**
+ * Watchlist screenings that found the person (decision 051), and what was sent about them to the
+ * company's webhook endpoints (decision 052): to whom, when, and whether it arrived.
+ */
+async function screeningsAndMessagesOf(tx: Executor, entityId: string, personId: string) {
+  const screenings = rowsOf(
+    await tx.execute(sql`
+      select at, way, entry_name, level, score, reasons, outcome, decided_at, decision_reason, expires_at
+        from watchlist_screenings
+       where entity_id = ${entityId} and person_id = ${personId}
+       order by at, id`),
+  );
+  const webhookMessages = rowsOf(
+    await tx.execute(sql`
+      select m.event_type as event, m.created_at, m.payload,
+             coalesce((select json_agg(json_build_object('endpoint_url', e.url, 'status', d.status,
+                                                         'last_attempt_at', d.last_attempt_at)
+                                       order by e.url)
+                         from webhook_deliveries d
+                         join webhook_endpoints e on e.entity_id = d.entity_id and e.id = d.endpoint_id
+                        where d.entity_id = m.entity_id and d.message_id = m.id), '[]'::json) as sent_to
+        from webhook_messages m
+       where m.entity_id = ${entityId} and m.person_id = ${personId}
+       order by m.created_at, m.id`),
+  );
+  return { screenings, webhookMessages };
+}
+
 /** A document's file in the zip: its id and the kind its content says, never the name as uploaded. */
 function documentEntry(doc: DocumentRow, data: Buffer): string {
   const image = detectImageKind(data);
@@ -139,13 +169,24 @@ export async function exportPersonData(
     const documents = await documentsOf(tx, ctx.entityId, personId);
     const others = await othersOf(tx, ctx.entityId, personId);
     const face = await faceOf(tx, ctx.entityId, personId);
+    const told = await screeningsAndMessagesOf(tx, ctx.entityId, personId);
     await writeAudit(tx, ctx, {
       action: 'person.data_exported',
       targetType: 'person',
       targetId: personId,
       after: { visits: visits.length, documents: documents.length, compliance_answers: answers.length },
     });
-    return { person, image: image?.image ?? null, rfid: image?.rfid ?? null, visits, answers, documents, others, face };
+    return {
+      person,
+      image: image?.image ?? null,
+      rfid: image?.rfid ?? null,
+      visits,
+      answers,
+      documents,
+      others,
+      face,
+      told,
+    };
   });
 
   const parts: Part[] = [];
@@ -171,6 +212,8 @@ export async function exportPersonData(
   parts.push({ name: 'quick-passes.json', data: json(read.others.quickPasses) });
   parts.push({ name: 'emergency-rolls.json', data: json(read.others.emergency) });
   parts.push({ name: 'face-sign-in.json', data: json(read.face) });
+  parts.push({ name: 'watchlist-screenings.json', data: json(read.told.screenings) });
+  parts.push({ name: 'webhook-messages.json', data: json(read.told.webhookMessages) });
 
   // Loaded with the first export: an idle server never needs it.
   const { ZipFile } = await import('yazl');

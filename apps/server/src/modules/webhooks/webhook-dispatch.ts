@@ -3,7 +3,7 @@ import { WEBHOOK_LIMITS, WEBHOOK_RETRY_DELAYS_S } from '@app/shared/webhooks/sch
 import { withTenant } from '../../db/client';
 import { postOutbound, type OutboundAnswer } from '../../lib/outbound-http';
 import { messageIdOf } from './webhook-outbox';
-import { signWebhook } from './webhook-signing';
+import { signWebhook, WEBHOOK_USER_AGENT } from './webhook-signing';
 import { mailEndpointDisabled } from './webhook-mails';
 import {
   claimEndpoint,
@@ -99,7 +99,7 @@ async function attempt(
     secrets.push(app.secrets.decrypt(endpoint.previousSecret));
   const headers = {
     'content-type': 'application/json',
-    'user-agent': 'FrontDesk-Webhooks/1.0',
+    'user-agent': WEBHOOK_USER_AGENT,
     ...signWebhook(messageIdOf(head.messageId), now, head.body, secrets),
   };
   const answer = await postOutbound(endpoint.url, head.body, headers, {

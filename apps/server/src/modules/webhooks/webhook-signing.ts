@@ -6,6 +6,9 @@ import { Webhook } from 'standardwebhooks';
 // secret, as `v1,<base64>`. While a rotated-out secret still signs, both signatures are sent, separated
 // by a space, so a receiver still holding the old secret verifies the message too.
 
+/** Who is calling, as each attempt says. */
+export const WEBHOOK_USER_AGENT = 'FrontDesk-Webhooks/1.0';
+
 /** A new secret: `whsec_` and 24 random bytes in base64 (the specification's 24–64 bytes). */
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 

@@ -16,7 +16,7 @@ import { isPrivateHost } from '../../lib/outbound-http';
 import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import { messageIdOf, queueWebhook, rowIdOf } from './webhook-outbox';
-import { newWebhookSecret } from './webhook-signing';
+import { newWebhookSecret, WEBHOOK_USER_AGENT } from './webhook-signing';
 import {
   attemptsOf,
   countEndpoints,
@@ -290,7 +290,11 @@ export async function getDelivery(
       ...toDelivery(found),
       request: {
         // What every attempt sends; the signature and timestamp are made at each attempt.
-        headers: { 'content-type': 'application/json', 'webhook-id': messageIdOf(found.messageId) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'webhook-id': messageIdOf(found.messageId),
+        },
         body: found.body,
       },
       attempt_log: attempts.map((a) => ({

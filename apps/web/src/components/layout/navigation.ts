@@ -141,6 +141,8 @@ const ENTRIES: readonly (EntryDefinition | typeof SYSTEM)[] = [
       paths.attendanceCodes,
       paths.viewIntegration,
       paths.googleAdAuth,
+      paths.webhooks,
+      paths.webhookLog,
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconPlugConnected, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconPlugConnected, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const returnSchema = z.object({ google: z.enum(['denied', 'failed']).optional() 
 /**
  * `/integration` (spec §2): the company's directory integrations, with each one's directory, status,
  * sites and sync times; a row opens the integration (a draft continues its setup), and a new one
- * starts at "Connect a directory".
+ * starts at "Connect a directory". Webhooks, which tell the company's own systems, open beside it.
  */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
@@ -54,7 +54,19 @@ export function IntegrationsPage() {
           <Title order={2}>{t('list.title')}</Title>
           <Text c="dimmed">{t('list.description')}</Text>
         </Stack>
-        {connect('integrations-connect')}
+        <Group gap="sm">
+          {/* Outgoing webhooks (decision 052): the company's own systems told of what happens, beside the directories. */}
+          <Button
+            component={Link}
+            to={paths.webhooks}
+            variant="default"
+            leftSection={<IconWebhook size={16} />}
+            data-testid="integrations-webhooks"
+          >
+            {t('list.webhooks')}
+          </Button>
+          {connect('integrations-connect')}
+        </Group>
       </Group>
       {google && (
         <Alert
