@@ -9,6 +9,9 @@ test.describe('route guards', () => {
       // which aborts a navigation that waits for "load".
       await page.goto(path, { waitUntil: 'commit' });
       await expect(page).toHaveURL(/\/login$/);
+      // The sign-in page shown: its document has loaded and no navigation of the app is still under
+      // way, which would abort the next page's (seen once in twenty runs as ERR_ABORTED).
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     }
   });
 
