@@ -127,6 +127,8 @@ describe('signed messages', () => {
     const detail = (await w.admin.get(`/webhooks/${ep.id}/deliveries/${d!.id}`)).json<WebhookDeliveryDetail>();
     expect(detail.request.body).toBe(got!.body);
     expect(detail.attempt_log).toHaveLength(1);
+    // The list shows the endpoint's last attempt.
+    expect((await endpointOf(w.admin, ep.id)).last_attempt).toMatchObject({ response_status: 204, error: null });
     // The secret is answered once: never in the list, the log or the audit log.
     expect(JSON.stringify(await endpointOf(w.admin, ep.id))).not.toContain('whsec_');
     expect((await w.admin.get('/audit-log?limit=50')).body).not.toContain(ep.secret);

@@ -40,6 +40,11 @@ export const webhookEndpoints = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** One dispatcher at a time delivers an endpoint's messages, in order: it holds the lease until then. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The last attempt, kept here as it is made, so the list reads it without searching the log. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastResponseStatus: integer('last_response_status'),
+    lastError: text('last_error'),
+    lastDurationMs: integer('last_duration_ms'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

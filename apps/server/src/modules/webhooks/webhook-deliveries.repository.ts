@@ -21,7 +21,7 @@ export type ClaimedEndpoint = {
 export type AttemptOutcome =
   | { status: 'succeeded' }
   | { status: 'pending'; next: Date }
-  | { status: 'failed'; disable: WebhookDisabledReason | null };
+  | { status: 'failed'; disable: Exclude<WebhookDisabledReason, 'manual'> | null };
 
 const at = (v: string | Date | null) => (v === null ? null : new Date(v));
 
@@ -117,7 +117,9 @@ export async function recordAttempt(
   const disable = outcome.status === 'failed' ? outcome.disable : null;
   await tx.execute(sql`
     update webhook_endpoints
-       set lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+       set lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+           last_attempt_at = ${when}::timestamptz, last_response_status = ${answer.status},
+           last_error = ${error}, last_duration_ms = ${answer.durationMs}
            ${disable ? sql`, enabled = false, disabled_reason = ${disable}, disabled_at = ${when}::timestamptz, updated_at = ${when}::timestamptz` : sql``}
      where entity_id = ${endpoint.entityId}::uuid and id = ${endpoint.id}::uuid`);
 }

@@ -18,7 +18,7 @@ export async function mailEndpointDisabled(
   app: FastifyInstance,
   entityId: string,
   endpoint: ClaimedEndpoint,
-  reason: WebhookDisabledReason,
+  reason: Exclude<WebhookDisabledReason, 'manual'>,
   now: Date,
 ) {
   const entity = await findEntity(app.db.db, entityId);

@@ -31,11 +31,6 @@ export async function findEndpoints(tx: Executor, entityId: string, id?: string)
       pending: sql<number>`(select count(*)::int from webhook_deliveries d
         where d.entity_id = ${webhookEndpoints.entityId} and d.endpoint_id = ${webhookEndpoints.id}
           and d.status = 'pending')`,
-      last: sql<AttemptJson | null>`(select json_build_object('at', a.at, 'response_status', a.response_status,
-          'error', a.error, 'duration_ms', a.duration_ms)
-        from webhook_attempts a
-        where a.entity_id = ${webhookEndpoints.entityId} and a.endpoint_id = ${webhookEndpoints.id}
-        order by a.id desc limit 1)`,
     })
     .from(webhookEndpoints)
     .leftJoin(users, eq(users.id, webhookEndpoints.createdBy))
@@ -45,17 +40,16 @@ export async function findEndpoints(tx: Executor, entityId: string, id?: string)
     endpoint: r.endpoint,
     createdBy: r.creatorId ? { id: r.creatorId, firstName: r.firstName, lastName: r.lastName } : null,
     pending: Number(r.pending),
-    lastAttempt: r.last ? attemptOf(r.last) : null,
+    lastAttempt: r.endpoint.lastAttemptAt
+      ? {
+          at: r.endpoint.lastAttemptAt,
+          responseStatus: r.endpoint.lastResponseStatus,
+          error: r.endpoint.lastError,
+          durationMs: r.endpoint.lastDurationMs ?? 0,
+        }
+      : null,
   }));
 }
-
-type AttemptJson = { at: string; response_status: number | null; error: string | null; duration_ms: number };
-const attemptOf = (a: AttemptJson): AttemptRow => ({
-  at: new Date(a.at),
-  responseStatus: a.response_status,
-  error: a.error,
-  durationMs: a.duration_ms,
-});
 
 export async function countEndpoints(tx: Executor, entityId: string): Promise<number> {
   const [row] = await tx
