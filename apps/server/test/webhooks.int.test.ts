@@ -15,6 +15,8 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@app/shared/webhooks/schemas';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/client';
 import { dispatchDue, dispatchEndpoint } from '../src/modules/webhooks/webhook-dispatch';
 import { signIn, TestClient } from './helpers/http-client';
 import { mailsTo } from './helpers/mail';
@@ -412,8 +414,20 @@ describe('rules', () => {
     });
     expect(over.statusCode).toBe(422);
     expect(over.json<{ message: string }>().message).toContain('20');
-    for (const e of (await w.admin.get('/webhooks')).json<{ data: WebhookEndpoint[] }>().data)
+    // Deleting one endpoint leaves the others' logs whole, messages they share included.
+    const all = (await w.admin.get('/webhooks')).json<{ data: WebhookEndpoint[] }>().data;
+    const counts = new Map<string, number>();
+    for (const e of all) counts.set(e.id, (await deliveries(w.admin, e.id)).count);
+    for (const [i, e] of all.entries()) {
       expect((await w.admin.delete(`/webhooks/${e.id}`)).statusCode).toBe(200);
+      const next = all[i + 1];
+      if (next) expect((await deliveries(w.admin, next.id)).count).toBe(counts.get(next.id));
+    }
+    // With every endpoint gone, no message is left behind.
+    const [left] = rowsOf<{ n: number }>(
+      await ctx.db.db.execute(sql`select count(*)::int as n from webhook_messages where entity_id = ${w.entity.id}`),
+    );
+    expect(Number(left!.n)).toBe(0);
   });
 
   it('never reaches a private or loopback address unless the installation allows it', async () => {

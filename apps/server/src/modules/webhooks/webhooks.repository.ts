@@ -76,11 +76,18 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(tx: Executor, entityId: string, id: string) {
-  await tx.delete(webhookEndpoints).where(endpointWhere(entityId, id));
-  // Messages no endpoint is told of any more go with it.
+  // Its deliveries go, and with them the messages no other endpoint is told of: only this endpoint's
+  // messages are looked at (through the deliveries' message index), never the company's whole log.
   await tx.execute(sql`
-    delete from webhook_messages m where m.entity_id = ${entityId}::uuid
-       and not exists (select 1 from webhook_deliveries d where d.entity_id = m.entity_id and d.message_id = m.id)`);
+    with gone as (
+      delete from webhook_deliveries where entity_id = ${entityId}::uuid and endpoint_id = ${id}::uuid
+      returning message_id
+    )
+    delete from webhook_messages m using gone
+     where m.entity_id = ${entityId}::uuid and m.id = gone.message_id
+       and not exists (select 1 from webhook_deliveries d
+                        where d.entity_id = m.entity_id and d.message_id = m.id and d.endpoint_id <> ${id}::uuid)`);
+  await tx.delete(webhookEndpoints).where(endpointWhere(entityId, id));
 }
 
 const DELIVERIES_SORT = 'queued_desc';
