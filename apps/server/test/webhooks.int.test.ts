@@ -3,8 +3,6 @@
 // disabling the endpoint (the admins told), strict order per endpoint, "send again", the events at each
 // way, the server-side request forgery guard, bad input, and another company neither reading nor
 // changing anything nor hearing of this company's events.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -31,33 +29,7 @@ import {
 } from './helpers/expected-visits-factories';
 import { PASSWORD } from './helpers/world';
 import { unzip } from './helpers/zip';
-
-type Received = { url: string; headers: Record<string, string>; body: string };
-
-/** A receiver on loopback: records what it is sent, and answers each path's next queued status (204 after). */
-function receiver() {
-  const received: Received[] = [];
-  const answers = new Map<string, number[]>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers as Record<string, string>, body });
-      const status = answers.get(req.url ?? '')?.shift() ?? 204;
-      res.writeHead(status);
-      res.end(status >= 400 ? 'nope' : '');
-    });
-  });
-  return {
-    received,
-    /** The next answers of a path, in order. */
-    answer: (path: string, ...statuses: number[]) => answers.set(path, [...(answers.get(path) ?? []), ...statuses]),
-    start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve())),
-    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
-    to: (path: string) => received.filter((r) => r.url === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { receiver } from './helpers/webhook-receiver';
 
 let ctx: TestContext;
 let w: VisitsWorld;
@@ -85,7 +57,7 @@ async function endpoint(client: TestClient, events: string[] = ['visit.signed_in
   const res = await client.post('/webhooks', { endpoint_url: hook.url(path), events, description: `Test ${n}` });
   expect(res.statusCode, res.body).toBe(201);
   const made = res.json<WebhookEndpointWithSecret>();
-  return { ...made, path, id: made.endpoint.id };
+  return { ...made, secret: made.secret!, path, id: made.endpoint.id };
 }
 
 const deliveries = async (client: TestClient, id: string, query = '') =>
@@ -140,12 +112,13 @@ describe('signed messages', () => {
     const ep = await endpoint(w.admin);
     const rotated = (await w.admin.post(`/webhooks/${ep.id}/rotate-secret`)).json<WebhookEndpointWithSecret>();
     expect(rotated.secret).not.toBe(ep.secret);
+    const newSecret = rotated.secret!;
     expect(Date.parse(rotated.endpoint.previous_secret_until!) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     await w.signInOne((await w.person('Rotor')).id);
     await dispatch(w, ep.id);
     const [got] = hook.to(ep.path);
     expect(got!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
-    expect(new Webhook(rotated.secret).verify(got!.body, got!.headers)).toBeTruthy();
+    expect(new Webhook(newSecret).verify(got!.body, got!.headers)).toBeTruthy();
     expect(new Webhook(ep.secret).verify(got!.body, got!.headers)).toBeTruthy();
     // After the day, only the new secret signs.
     await w.signInOne((await w.person('Later')).id);

@@ -417,6 +417,12 @@ export async function fullWorld(app: App, db: Executor) {
       notes: tag,
     })
   ).data;
+  // A chat channel told of visits waiting for approval: Carl's visit below asks its host, with a link.
+  await post('/webhooks', {
+    endpoint_kind: 'slack',
+    endpoint_url: `https://${tag}.hooks.invalid/chat`,
+    events: ['host.approval_needed', 'host.visitor_arrived'],
+  });
   const expect2 = (
     await post<{ data: { id: string; link_url: string; person: { id: string } } }>('/expected-visits', {
       visitor: { ...visitor('Carl'), phone: `8${tag.replace(/\D/g, '').padEnd(9, '2').slice(0, 9)}` },
@@ -456,6 +462,25 @@ export async function fullWorld(app: App, db: Executor) {
       ...slot(3),
       ...visitor('Rita'),
       phone: `6${tag.replace(/\D/g, '').padEnd(9, '3').slice(0, 9)}`,
+      host_ids: [host],
+    },
+    201,
+    anon,
+  );
+
+  // A guest registered waiting for approval: their host is asked in the chat channel, with a link.
+  const guests = await type('Guests', { registration_method: 'pre_registered_with_approval' });
+  await flowOf({ user_type_ids: [guests], checks: { host: true }, host_ids: [host] });
+  const guestQr = ok(await admin.get(`/user-types/${guests}/qr`), 200, 'guests qr').json<{ url: string }>().url;
+  await post(
+    '/public/pre-registrations',
+    {
+      link_id: tokenOf(guestQr),
+      user_type_id: guests,
+      area_id: reception,
+      ...slot(4),
+      ...visitor('Gus'),
+      phone: `5${tag.replace(/\D/g, '').padEnd(9, '4').slice(0, 9)}`,
       host_ids: [host],
     },
     201,

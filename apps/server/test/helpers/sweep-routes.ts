@@ -87,6 +87,8 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'temp-users/:tempId': 'tempUser',
   'google/authorizations/:id': 'integrationAuthorization',
   'public/emergency/safe/:token': { own: 'safeToken' },
+  // A host's approval link is signed with the installation's key: none a caller of B could hold.
+  'public/host-approvals/:token': { constant: `00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}` },
   // A download link's token names an export and carries its secret: none a caller could hold.
   'download/:token': { constant: '00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAA' },
 };

@@ -89,6 +89,11 @@ export const publicRoutes = [
     ['safe-link', 'layout'],
   ),
   publicPage(
+    paths.hostApproval,
+    lazyRouteComponent(() => import('@/features/host-approval/components/host-approval-page'), 'HostApprovalPage'),
+    ['host-approval', 'layout'],
+  ),
+  publicPage(
     paths.loginOneTime,
     lazyRouteComponent(() => import('@/features/auth/components/passport-sign-in-page'), 'PassportSignInPage'),
     PASSPORT_SIGN_IN_NAMESPACES,

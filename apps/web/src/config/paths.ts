@@ -21,6 +21,8 @@ export const publicPaths = {
   rfidCode: '/rfid/$code',
   /** A person's own "I am safe" link from the evacuation mail: marks them present in that session. */
   iAmSafe: '/i-am-safe/$token',
+  /** A host's link from a Slack or Teams message: approve or reject a visit waiting for approval, once. */
+  hostApproval: '/host-approval/$token',
   loginOneTime: '/login-one-time',
   passport: '/passport',
   logout: '/logout',

@@ -34,7 +34,7 @@ export const auditLogQuerySchema = z
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 /** Who made a change: a member (by name, as they are now), the company's API client, a kiosk, a person through their passport, a directory sync, or the product itself. */
-export const AUDIT_ACTOR_KINDS = ['user', 'client', 'kiosk', 'passport', 'directory', 'system'] as const;
+export const AUDIT_ACTOR_KINDS = ['user', 'client', 'kiosk', 'passport', 'directory', 'host_link', 'system'] as const;
 
 export const auditLogRowSchema = z.object({
   id: z.uuid(),

@@ -24,9 +24,28 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/**
+ * What an endpoint is: a receiver of signed Standard Webhooks, or a chat channel's incoming-webhook URL
+ * (Slack, Microsoft Teams) that hosts read, told in words and never signed.
+ */
+export const WEBHOOK_KINDS = ['standard', 'slack', 'teams'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+/**
+ * What a chat channel can be told of, each message written to one host in their language: their
+ * visitor arrived (when the flow tells hosts of arrivals), or a visit of theirs waits for approval
+ * (registered so, or the visitor is at the door), with single-use links to approve or reject it.
+ */
+export const HOST_ALERT_EVENTS = ['host.visitor_arrived', 'host.approval_needed'] as const;
+export type HostAlertEvent = (typeof HOST_ALERT_EVENTS)[number];
+
+/** The events an endpoint of a kind may be told of. */
+export const eventsOfKind = (kind: WebhookKind): readonly string[] =>
+  kind === 'standard' ? WEBHOOK_EVENTS : HOST_ALERT_EVENTS;
+
 /** The message "Send test message" sends to one endpoint, whatever its events. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;
-export type WebhookMessageType = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+export type WebhookMessageType = WebhookEvent | HostAlertEvent | typeof WEBHOOK_TEST_EVENT;
 
 /**
  * The waits before each retry after a failed attempt (the specification's recommended schedule): the
@@ -73,10 +92,11 @@ const endpointUrl = z
   .min(1)
   .max(WEBHOOK_LIMITS.urlMax)
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'webhook_url_invalid' });
+const ALL_EVENTS = [...WEBHOOK_EVENTS, ...HOST_ALERT_EVENTS] as const;
 const events = z
-  .array(z.enum(WEBHOOK_EVENTS))
+  .array(z.enum(ALL_EVENTS))
   .min(1)
-  .max(WEBHOOK_EVENTS.length)
+  .max(ALL_EVENTS.length)
   .transform((v) => [...new Set(v)]);
 const description = z
   .string()
@@ -87,7 +107,18 @@ const description = z
   .transform((v) => v || null);
 
 /** `endpoint_url`, not `url`: that field name means a table's filters elsewhere, and errors name fields by it. */
-export const webhookEndpointBodySchema = z.strictObject({ endpoint_url: endpointUrl, description, events });
+export const webhookEndpointBodySchema = z
+  .strictObject({
+    /** Chosen when the endpoint is made, never changed: a chat channel's events are not a receiver's. */
+    endpoint_kind: z.enum(WEBHOOK_KINDS).default('standard'),
+    endpoint_url: endpointUrl,
+    description,
+    events,
+  })
+  .superRefine((body, ctx) => {
+    if (body.events.some((e) => !eventsOfKind(body.endpoint_kind).includes(e)))
+      ctx.addIssue({ code: 'custom', path: ['events'], message: 'webhook_events_not_of_kind' });
+  });
 export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
 
 export const webhookEndpointPatchSchema = z.strictObject({
@@ -115,9 +146,10 @@ const attemptSchema = z.object({
 
 export const webhookEndpointSchema = z.object({
   id: z.uuid(),
+  endpoint_kind: z.enum(WEBHOOK_KINDS),
   endpoint_url: z.string(),
   description: z.string().nullable(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  events: z.array(z.enum(ALL_EVENTS)),
   enabled: z.boolean(),
   disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
   disabled_at: z.string().nullable(),
@@ -134,7 +166,11 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointsSchema = z.object({ data: z.array(webhookEndpointSchema) });
 
 /** The endpoint with its signing secret, answered once: when it is made, and when the secret is rotated. */
-export const webhookEndpointWithSecretSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
+export const webhookEndpointWithSecretSchema = z.object({
+  endpoint: webhookEndpointSchema,
+  /** Null for a chat channel: its messages are not signed. */
+  secret: z.string().nullable(),
+});
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookDeliveriesQuerySchema = z.strictObject({

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entities, users } from './global';
 import { people } from './people';
+import { visits } from './visits';
 
 // Outgoing webhooks (issue 29, decision 052): a company's endpoints, the messages written in the same
 // transaction as what they tell (an outbox: a committed change is never left untold, a rolled-back one
@@ -26,6 +27,8 @@ export const webhookEndpoints = pgTable(
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
+    /** standard (signed Standard Webhooks), slack or teams (a chat channel's incoming webhook). */
+    kind: text('kind').notNull().default('standard'),
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().notNull(),
@@ -55,6 +58,7 @@ export const webhookEndpoints = pgTable(
       'webhook_endpoints_disabled_reason_check',
       sql`${t.disabledReason} is null or ${t.disabledReason} in ('manual', 'gone', 'failing')`,
     ),
+    check('webhook_endpoints_kind_check', sql`${t.kind} in ('standard', 'slack', 'teams')`),
     index('webhook_endpoints_created_idx').on(t.entityId, t.createdAt, t.id),
   ],
 );
@@ -149,5 +153,36 @@ export const webhookAttempts = pgTable(
       foreignColumns: [webhookDeliveries.entityId, webhookDeliveries.endpointId, webhookDeliveries.messageId],
     }).onDelete('cascade'),
     index('webhook_attempts_delivery_idx').on(t.entityId, t.endpointId, t.messageId, t.at),
+  ],
+);
+
+/**
+ * A link in a host's chat message to approve or reject a visit waiting for approval: used once, for a
+ * limited time, and only while the visit still waits. The URL carries the row's id and its HMAC with
+ * the installation's key; the row says what the link may still do.
+ */
+export const hostApprovalLinks = pgTable(
+  'host_approval_links',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    visitId: uuid('visit_id').notNull(),
+    hostId: uuid('host_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** approve or reject, once used. */
+    decision: text('decision'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({ columns: [t.entityId, t.visitId], foreignColumns: [visits.entityId, visits.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.entityId, t.hostId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
+    check('host_approval_links_decision_check', sql`${t.decision} is null or ${t.decision} in ('approve', 'reject')`),
+    /** A visitor waiting at the door is told of once in a while, not at every try (host-alerts.ts). */
+    index('host_approval_links_visit_idx').on(t.entityId, t.visitId, t.createdAt),
+    index('host_approval_links_id_idx').on(t.id),
   ],
 );

@@ -37,7 +37,9 @@ export type AccessContext = {
     /** A person acting on their own visits from their passport (sign-in on site, decision 047). */
     | { kind: 'passport'; personId: string }
     /** A directory integration's run or SCIM request writing the people it keeps in step (decision 048). */
-    | { kind: 'directory'; integrationId: string };
+    | { kind: 'directory'; integrationId: string }
+    /** A visit's host approving or rejecting it through the single-use link of a chat message (issue 29). */
+    | { kind: 'host_link'; personId: string; linkId: string };
   role: { id: string; name: string; key: string | null } | null;
   permissions: PermissionMap;
   otpEnrolmentRequired: boolean;

@@ -94,6 +94,9 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   'face_descriptors.person_id',
   // "Not a match" was said of the removed record: the kept person is screened on their own details.
   'watchlist_dismissals.person_id',
+  // A host's approval link was sent to the removed person: it goes with them (the kept one, a host of the
+  // same visits after the merge, is asked again when the visitor comes to the door).
+  'host_approval_links.host_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

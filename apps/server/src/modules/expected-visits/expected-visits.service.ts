@@ -74,6 +74,7 @@ import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { assertVisitPermitted } from '../visit-permits/permit-rule';
 import { inTenant } from '../access/in-tenant';
+import { askHostsIfAwaiting } from '../host-alerts/host-alerts';
 import { queueWebhooks } from '../webhooks/webhook-outbox';
 import { expectedVisitMessage } from '../webhooks/webhook-payloads';
 
@@ -202,7 +203,8 @@ async function addVisitor(tx: Executor, ctx: AccessContext, r: Resolved) {
   return { id, email: v.email, firstName: v.first_name };
 }
 
-const actorPersonId = (ctx: AccessContext) => (ctx.actor.kind === 'user' ? ctx.actor.personId : null);
+const actorPersonId = (ctx: AccessContext) =>
+  ctx.actor.kind === 'user' || ctx.actor.kind === 'host_link' ? ctx.actor.personId : null;
 
 /** The visitor's email with the visit's confirmation link and code (none without an email or a link). */
 export function invite(
@@ -317,6 +319,7 @@ export async function createExpectedVisit(
           const view = await visitView(app, tx, row, companyZone(ctx));
           await writeAudit(tx, ctx, { action: 'visit.expected', targetType: 'visit', targetId: id, after: view });
           await queueWebhooks(tx, ctx.entityId, 'expected_visit.created', [expectedVisitMessage(view)]);
+          await askHostsIfAwaiting(app, tx, { ...ctx.entity, timezone: companyZone(ctx) }, row, lang, now);
           await screening.wentAhead(tx, now);
           return { view, row, mail: invite(app, ctx, lang, row, inviteeOf(r, person)) };
         }),

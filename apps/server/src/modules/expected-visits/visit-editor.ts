@@ -11,7 +11,10 @@ import { hostsOfVisits } from './expected-visits.repository';
 export function visitEditorOf(ctx: AccessContext): VisitEditor {
   if (ctx.actor.kind === 'client' || isAllowed(ctx.permissions, 'users')) return { all: true };
   // A kiosk changes no expected visit: it only signs people in and out at its area.
-  return { all: false, personId: ctx.actor.kind === 'user' ? ctx.actor.personId : null };
+  return {
+    all: false,
+    personId: ctx.actor.kind === 'user' || ctx.actor.kind === 'host_link' ? ctx.actor.personId : null,
+  };
 }
 
 /** Refuses (403, with the reason) a change to a visit the caller neither added nor hosts. */

@@ -41,6 +41,7 @@ import { mandatoryOf, missingProfileData } from '../people/person-rules';
 import { addPersonSite, writeLinkAudit } from './pre-registration.repository';
 import { emitVisits } from '../visits/visit-view';
 import { visitView } from '../expected-visits/visit-view';
+import { askHostsIfAwaiting } from '../host-alerts/host-alerts';
 import { queueWebhooks } from '../webhooks/webhook-outbox';
 import { expectedVisitMessage } from '../webhooks/webhook-payloads';
 import { safeTimeZone } from '@app/shared/time-zones';
@@ -255,6 +256,7 @@ export async function createPreRegistration(
           await queueWebhooks(tx, entity.id, 'expected_visit.created', [
             expectedVisitMessage(await visitView(app, tx, row, safeTimeZone(entity.timezone))),
           ]);
+          await askHostsIfAwaiting(app, tx, { ...entity, timezone: safeTimeZone(entity.timezone) }, row, lang, now);
           const hasCompliance = flow.complianceCount > 0;
           const mail = await visitorConfirmation(app, lang, {
             entity,

@@ -9,11 +9,12 @@ import { findRecipients } from '../people/people.repository';
 import { findVisitRows, markHostsNotified } from './visits.repository';
 import { companyZone } from '../access/company-zone';
 import { inTenant } from './sign-in-plan';
+import { queueHostAlerts } from '../host-alerts/host-alerts';
 
 export type Arrival = { visitId: string; areaId: string; hostIds: string[]; notify: boolean; personName: string };
 
 /**
- * Emails the hosts of arrivals (or departures) whose flow asks for it (mailer outbox without SMTP),
+ * Emails (and tells in chat) the hosts of arrivals (or departures) whose flow asks for it (mailer outbox without SMTP),
  * after the commit, each in the host's own language, and notes when they were told.
  */
 export async function notifyHosts(
@@ -63,13 +64,45 @@ export async function notifyHosts(
   }
   for (const mail of mails) await app.mailer.send(mail);
   if (kind === 'arrival') {
-    await inTenant(app, ctx, (tx) =>
-      markHostsNotified(
+    await inTenant(app, ctx, async (tx) => {
+      await markHostsNotified(
         tx,
         ctx.entityId,
         wanted.map((e) => e.visitId),
         now,
-      ),
-    );
+      );
+      // And in their chat channel, where the company has one told of arrivals.
+      await queueHostAlerts(app, tx, ctx.entityId, 'host.visitor_arrived', {
+        visits: wanted.map((e) => ({ visitId: e.visitId, hostIds: e.hostIds })),
+        company: ctx.entity.name,
+        timeZone: companyZone(ctx),
+        lang,
+        now,
+      });
+    });
   }
+}
+
+/**
+ * Visitors at the door whose visits wait for approval: their hosts are asked in chat, with links to
+ * decide (at most once in a while per visit, however often the visitor tries).
+ */
+export async function askHostsOfWaiting(
+  app: FastifyInstance,
+  ctx: AccessContext,
+  visitIds: string[],
+  lang: Language,
+  now: Date,
+) {
+  if (visitIds.length === 0) return;
+  await inTenant(app, ctx, (tx) =>
+    queueHostAlerts(app, tx, ctx.entityId, 'host.approval_needed', {
+      visits: visitIds.map((visitId) => ({ visitId })),
+      company: ctx.entity.name,
+      timeZone: companyZone(ctx),
+      lang,
+      now,
+      waiting: true,
+    }),
+  );
 }

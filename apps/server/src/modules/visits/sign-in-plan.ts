@@ -57,6 +57,8 @@ const SOURCES: Record<AccessContext['actor']['kind'], SignSource> = {
   passport: 'passport',
   // A directory only keeps people in step; it never signs anyone in.
   directory: 'api',
+  // A host's link only decides a visit; it never signs anyone in.
+  host_link: 'dashboard',
 };
 export const sourceOf = (ctx: AccessContext): SignSource => SOURCES[ctx.actor.kind];
 

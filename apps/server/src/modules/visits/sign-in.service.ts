@@ -47,7 +47,7 @@ import {
   planPeople,
   bindingOf,
 } from './sign-in-plan';
-import { type Arrival, notifyHosts } from './host-notices';
+import { type Arrival, askHostsOfWaiting, notifyHosts } from './host-notices';
 import { notifyFailedChecks, type FailedCheck, type FailedCheckItem } from './failed-check-notices';
 import { Screening, wayOf } from '../watchlist/watchlist-gate';
 import { stopIssue } from '../watchlist/watchlist-screening';
@@ -299,6 +299,8 @@ export async function signIn(
   const key = opts.idempotencyKey ?? body.idempotency_key;
   const timeZone = companyZone(ctx);
   let failures: FailedCheck[] = [];
+  /** Expected visits refused for waiting on approval: their hosts are asked, the visitor being at the door. */
+  let waiting: string[] = [];
   // Every way in is screened against the watchlist (issue 29): the desk, a kiosk, the API, a passport.
   const screening = new Screening(app, ctx, opts.way ?? wayOf(ctx));
   const run = () =>
@@ -330,6 +332,7 @@ export async function signIn(
           expectedVisitIds: body.people.flatMap((p) => (p.expected_visit_id ? [p.expected_visit_id] : [])),
         },
       );
+      waiting = plans.flatMap((p) => (p.blocker?.code === 'awaiting_approval' && p.expected ? [p.expected.id] : []));
       // Who is on site here already is refused below: only the fields of arriving are asked.
       const arriving = area.loginMode === 'checkIn_only' ? 'check_in' : 'sign_in';
       const fields = new Map<CustomFieldBinding, ActionField[]>([[arriving, area.arrivalFields]]);
@@ -509,6 +512,7 @@ export async function signIn(
       await notifyFailedChecks(app, ctx, failures, 'refused', opts.now ?? new Date());
       await screening.refused(opts.now ?? new Date());
       await screening.mail(opts.now ?? new Date());
+      await askHostsOfWaiting(app, ctx, waiting, opts.lang, opts.now ?? new Date());
     }
     throw error;
   }

@@ -31,6 +31,8 @@ const WAYS: Record<AccessContext['actor']['kind'], ScreeningWay> = {
   kiosk: 'kiosk',
   passport: 'passport',
   directory: 'import',
+  // Approving a visit from a chat link screens it as the desk's approval does.
+  host_link: 'desk',
 };
 export const wayOf = (ctx: AccessContext): ScreeningWay => WAYS[ctx.actor.kind];
 

@@ -1,3 +1,4 @@
+import type { WebhookKind } from '@app/shared/webhooks/schemas';
 import { sql } from 'drizzle-orm';
 import type { WebhookDisabledReason } from '@app/shared/webhooks/schemas';
 import { rowsOf, type Executor } from '../../db/client';
@@ -10,6 +11,7 @@ import type { OutboundAnswer } from '../../lib/outbound-http';
 export type ClaimedEndpoint = {
   entityId: string;
   id: string;
+  kind: WebhookKind;
   url: string;
   description: string | null;
   secret: string;
@@ -38,10 +40,11 @@ export async function claimEndpoint(
        set lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
      where entity_id = ${entityId}::uuid and id = ${endpointId}::uuid and enabled
        and (lease_until is null or lease_until <= ${now.toISOString()}::timestamptz)
-    returning entity_id, id, url, description, secret, previous_secret, previous_secret_until, created_by`);
+    returning entity_id, id, kind, url, description, secret, previous_secret, previous_secret_until, created_by`);
   const row = rowsOf<{
     entity_id: string;
     id: string;
+    kind: WebhookKind;
     url: string;
     description: string | null;
     secret: string;
@@ -53,6 +56,7 @@ export async function claimEndpoint(
     ? {
         entityId: row.entity_id,
         id: row.id,
+        kind: row.kind,
         url: row.url,
         description: row.description,
         secret: row.secret,

@@ -5,6 +5,7 @@ import { postOutbound, type OutboundAnswer } from '../../lib/outbound-http';
 import { messageIdOf } from './webhook-outbox';
 import { signWebhook, WEBHOOK_USER_AGENT } from './webhook-signing';
 import { mailEndpointDisabled } from './webhook-mails';
+import { chatBody } from '../host-alerts/chat-messages';
 import {
   claimEndpoint,
   dueEndpoints,
@@ -88,25 +89,44 @@ export async function dispatchEndpoint(
   return { attempts, wakeAt };
 }
 
+const outbound = (app: FastifyInstance) => ({
+  timeoutMs: WEBHOOK_LIMITS.timeoutMs,
+  keepChars: WEBHOOK_LIMITS.responseKeptMax,
+  allowPrivate: app.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+});
+
+function signedHeaders(
+  app: FastifyInstance,
+  endpoint: ClaimedEndpoint,
+  head: { messageId: string; body: string },
+  now: Date,
+) {
+  const secrets = [app.secrets.decrypt(endpoint.secret)];
+  if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
+    secrets.push(app.secrets.decrypt(endpoint.previousSecret));
+  return {
+    'content-type': 'application/json',
+    'user-agent': WEBHOOK_USER_AGENT,
+    ...signWebhook(messageIdOf(head.messageId), now, head.body, secrets),
+  };
+}
+
 async function attempt(
   app: FastifyInstance,
   endpoint: ClaimedEndpoint,
   head: NonNullable<Awaited<ReturnType<typeof headDelivery>>>,
   now: Date,
 ): Promise<AttemptOutcome> {
-  const secrets = [app.secrets.decrypt(endpoint.secret)];
-  if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
-    secrets.push(app.secrets.decrypt(endpoint.previousSecret));
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': WEBHOOK_USER_AGENT,
-    ...signWebhook(messageIdOf(head.messageId), now, head.body, secrets),
-  };
-  const answer = await postOutbound(endpoint.url, head.body, headers, {
-    timeoutMs: WEBHOOK_LIMITS.timeoutMs,
-    keepChars: WEBHOOK_LIMITS.responseKeptMax,
-    allowPrivate: app.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-  });
+  const answer =
+    endpoint.kind === 'standard'
+      ? await postOutbound(endpoint.url, head.body, signedHeaders(app, endpoint, head, now), outbound(app))
+      : // A chat channel is told in words, unsigned: Slack and Teams check the URL's own secret.
+        await postOutbound(
+          endpoint.url,
+          chatBody(app, endpoint.kind, head.body),
+          { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT },
+          outbound(app),
+        );
   const outcome = outcomeOf(answer, head.attempts + 1, now);
   await withTenant(app.db.db, endpoint.entityId, (tx) =>
     recordAttempt(tx, endpoint, head.messageId, answer, outcome, now, LEASE_MS),

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  eventsOfKind,
   WEBHOOK_LIMITS,
   WEBHOOK_TEST_EVENT,
+  type WebhookKind,
   type WebhookDeliveries,
   type WebhookDeliveriesQuery,
   type WebhookDelivery,
@@ -17,6 +19,8 @@ import type { AccessContext } from '../access/access.types';
 import { writeAudit } from '../audit/audit.repository';
 import { messageIdOf, queueWebhook, rowIdOf } from './webhook-outbox';
 import { newWebhookSecret, WEBHOOK_USER_AGENT } from './webhook-signing';
+import { chatBody } from '../host-alerts/chat-messages';
+import { withoutLinkSignatures } from '../host-alerts/host-approval-links';
 import {
   attemptsOf,
   countEndpoints,
@@ -34,8 +38,8 @@ import {
 // A company's webhook endpoints and their delivery log (issue 29, decision 052), with the
 // `integration` permission. The secret is shown once, when made or rotated, and kept encrypted.
 
-type EndpointInput = { endpoint_url: string; description: string | null; events: string[] };
-type EndpointPatch = Partial<EndpointInput> & { enabled?: boolean };
+type EndpointInput = { endpoint_kind: WebhookKind; endpoint_url: string; description: string | null; events: string[] };
+type EndpointPatch = Partial<Omit<EndpointInput, 'endpoint_kind'>> & { enabled?: boolean };
 
 type AttemptError = NonNullable<WebhookDelivery['last_attempt']>['error'];
 
@@ -45,6 +49,7 @@ export function toEndpoint(r: EndpointRecord): WebhookEndpoint {
   const e = r.endpoint;
   return {
     id: e.id,
+    endpoint_kind: e.kind as WebhookKind,
     endpoint_url: e.url,
     description: e.description,
     events: e.events as WebhookEndpoint['events'],
@@ -116,6 +121,7 @@ async function mustFind(tx: Executor, ctx: AccessContext, id: string): Promise<E
 
 /** What the audit log keeps of an endpoint: never its secret. */
 const audited = (e: WebhookEndpoint) => ({
+  endpoint_kind: e.endpoint_kind,
   endpoint_url: e.endpoint_url,
   description: e.description,
   events: e.events,
@@ -146,6 +152,7 @@ export async function createEndpoint(
     await insertEndpoint(tx, {
       entityId: ctx.entityId,
       id,
+      kind: body.endpoint_kind,
       url: body.endpoint_url,
       description: body.description,
       events: body.events,
@@ -159,7 +166,8 @@ export async function createEndpoint(
       targetId: id,
       after: audited(endpoint),
     });
-    return { endpoint, secret };
+    // A chat channel's messages are not signed: it has no secret to show.
+    return { endpoint, secret: body.endpoint_kind === 'standard' ? secret : null };
   });
   announce(app, ctx, made.endpoint.id);
   return made;
@@ -174,6 +182,8 @@ export async function changeEndpoint(
   if (patch.endpoint_url !== undefined) checkUrl(app, patch.endpoint_url);
   const changed = await withTenant(app.db.db, ctx.entityId, async (tx) => {
     const before = toEndpoint(await mustFind(tx, ctx, id));
+    if (patch.events?.some((e) => !eventsOfKind(before.endpoint_kind).includes(e)))
+      throw new AppError('validation_failed', { field: 'events', messageKey: 'webhook_events_not_of_kind' });
     const enabling = patch.enabled === true && !before.enabled;
     await updateEndpoint(tx, ctx.entityId, id, {
       ...(patch.endpoint_url !== undefined ? { url: patch.endpoint_url } : {}),
@@ -224,6 +234,8 @@ export async function rotateSecret(
   const secret = newWebhookSecret();
   return withTenant(app.db.db, ctx.entityId, async (tx) => {
     const found = await mustFind(tx, ctx, id);
+    if (found.endpoint.kind !== 'standard')
+      throw new AppError('rule_violation', { messageKey: 'webhook_chat_no_secret' });
     await updateEndpoint(tx, ctx.entityId, id, {
       secret: app.secrets.encrypt(secret),
       previousSecret: found.endpoint.secret,
@@ -286,6 +298,7 @@ export async function getDelivery(
     const found = await findDelivery(tx, ctx.entityId, id, rowIdOf(deliveryId));
     if (!found) throw notFound();
     const attempts = await attemptsOf(tx, ctx.entityId, id, found.messageId);
+    const kind = (await mustFind(tx, ctx, id)).endpoint.kind as WebhookKind;
     return {
       ...toDelivery(found),
       request: {
@@ -293,9 +306,10 @@ export async function getDelivery(
         headers: {
           'content-type': 'application/json',
           'user-agent': WEBHOOK_USER_AGENT,
-          'webhook-id': messageIdOf(found.messageId),
+          ...(kind === 'standard' ? { 'webhook-id': messageIdOf(found.messageId) } : {}),
         },
-        body: found.body,
+        // A chat channel gets words; its approval links are shown without their signature.
+        body: kind === 'standard' ? found.body : withoutLinkSignatures(chatBody(app, kind, found.body)),
       },
       attempt_log: attempts.map((a) => ({
         at: a.at.toISOString(),

@@ -1,13 +1,26 @@
-import { Alert, Box, Button, Checkbox, Drawer, Group, Input, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Input,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  WEBHOOK_EVENTS,
+  WEBHOOK_KINDS,
   WEBHOOK_LIMITS,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
-  type WebhookEvent,
+  type WebhookKind,
 } from '@app/shared/webhooks/schemas';
 import { showServerErrors } from '@/lib/form-errors';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
@@ -17,10 +30,12 @@ import {
   endpointBody,
   endpointFormErrors,
   endpointFormValues,
+  endpointPatch,
   isPlainHttp,
+  withKind,
   type EndpointFormValues,
 } from '../utils/endpoint-form';
-import { EVENT_GROUPS, selectionOf, withEvents } from '../utils/webhook-events';
+import { eventGroupsOf, kindEvents, selectionOf, withEvents, type WebhookEvent } from '../utils/webhook-events';
 import { LtrText } from './ltr-text';
 
 /** Adding an endpoint, or editing one. */
@@ -57,15 +72,18 @@ function SelectAll({
 
 /** The events as checkboxes in their groups (visits, expected visits, …), each group and all of them selectable at once. */
 function EventsField({
+  kind,
   value,
   onChange,
   error,
 }: {
+  kind: WebhookKind;
   value: WebhookEvent[];
   onChange: (events: WebhookEvent[]) => void;
   error: React.ReactNode;
 }) {
   const { t } = useTranslation('webhooks');
+  const all = kindEvents(kind);
   return (
     <Input.Wrapper
       label={t('form.events')}
@@ -87,16 +105,16 @@ function EventsField({
           <SelectAll
             label={t('form.select_all')}
             chosen={value}
-            among={WEBHOOK_EVENTS}
+            among={all}
             onChange={onChange}
             testId="webhook-form-select-all"
             bold
           />
           <Text size="sm" c="dimmed" data-testid="webhook-form-selected">
-            {t('form.selected', { count: value.length, total: WEBHOOK_EVENTS.length })}
+            {t('form.selected', { count: value.length, total: all.length })}
           </Text>
         </Group>
-        {EVENT_GROUPS.map((group) => (
+        {eventGroupsOf(kind).map((group) => (
           <Paper
             key={group.id}
             withBorder
@@ -163,18 +181,39 @@ function EndpointForm({
   });
 
   const submit = form.onSubmit((values) => {
-    const body = endpointBody(values);
     const failed = (error: unknown) => showServerErrors(form, error, 'endpoint_url');
-    if (endpoint) update.mutate({ id: endpoint.id, body }, { onSuccess: onUpdated, onError: failed });
-    else create.mutate(body, { onSuccess: onCreated, onError: failed });
+    if (endpoint)
+      update.mutate({ id: endpoint.id, body: endpointPatch(values) }, { onSuccess: onUpdated, onError: failed });
+    else create.mutate(endpointBody(values), { onSuccess: onCreated, onError: failed });
   });
 
   return (
     <form onSubmit={submit} noValidate data-testid="webhook-form">
       <Stack gap="md">
+        {!endpoint && (
+          <Input.Wrapper
+            label={t('form.kind')}
+            description={t(`form.kind_hint.${form.values.endpoint_kind}`)}
+            id="webhook-kind"
+          >
+            <SegmentedControl
+              mt={6}
+              fullWidth
+              aria-labelledby="webhook-kind-label"
+              data={WEBHOOK_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+              value={form.values.endpoint_kind}
+              onChange={(kind) => form.setValues(withKind(form.values, kind))}
+              data-testid="webhook-form-kind"
+            />
+          </Input.Wrapper>
+        )}
         <TextInput
-          label={t('form.url')}
-          description={t('form.url_hint')}
+          label={t(form.values.endpoint_kind === 'standard' ? 'form.url' : 'form.chat_url')}
+          description={t(
+            form.values.endpoint_kind === 'standard'
+              ? 'form.url_hint'
+              : `form.chat_url_hint.${form.values.endpoint_kind}`,
+          )}
           placeholder="https://"
           required
           type="url"
@@ -199,6 +238,7 @@ function EndpointForm({
           {...form.getInputProps('description')}
         />
         <EventsField
+          kind={form.values.endpoint_kind}
           value={form.values.events}
           onChange={(events) => form.setFieldValue('events', events)}
           error={form.errors.events}

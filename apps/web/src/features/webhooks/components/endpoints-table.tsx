@@ -31,7 +31,7 @@ type EndpointsTableProps = {
 /** The endpoint's events: a few as chips (how many more beside them), or one chip when it takes every event. */
 function EventChips({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('webhooks');
-  const chips = eventChips(endpoint.events);
+  const chips = eventChips(endpoint.events, endpoint.endpoint_kind);
   const chip = (key: string, label: string, title?: string) => (
     <Badge key={key} variant="default" radius="sm" tt="none" fw={500} title={title} data-testid="webhook-event-chip">
       {label}
@@ -82,6 +82,17 @@ export function EndpointsTable({ endpoints, testing, onAction }: EndpointsTableP
               >
                 <Table.Td>
                   <Stack gap={2} miw={220} maw={360}>
+                    {endpoint.endpoint_kind !== 'standard' && (
+                      <Badge
+                        variant="light"
+                        color={endpoint.endpoint_kind === 'slack' ? 'grape' : 'indigo'}
+                        radius="sm"
+                        tt="none"
+                        data-testid="webhook-kind"
+                      >
+                        {t(`kinds.${endpoint.endpoint_kind}`)}
+                      </Badge>
+                    )}
                     <LtrText fw={600} mono data-testid="webhook-url">
                       {endpoint.endpoint_url}
                     </LtrText>
@@ -182,13 +193,15 @@ export function EndpointsTable({ endpoints, testing, onAction }: EndpointsTableP
                         </Tooltip>
                       </Menu.Target>
                       <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconKey size={14} />}
-                          onClick={() => onAction('rotate', endpoint)}
-                          data-testid="webhook-rotate"
-                        >
-                          {t('actions.rotate')}
-                        </Menu.Item>
+                        {endpoint.endpoint_kind === 'standard' && (
+                          <Menu.Item
+                            leftSection={<IconKey size={14} />}
+                            onClick={() => onAction('rotate', endpoint)}
+                            data-testid="webhook-rotate"
+                          >
+                            {t('actions.rotate')}
+                          </Menu.Item>
+                        )}
                         <Menu.Item
                           leftSection={endpoint.enabled ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
                           onClick={() => onAction('toggle', endpoint)}

@@ -8,7 +8,11 @@ import { LtrText } from './ltr-text';
 import { SigningNote } from './signing-note';
 
 /** A secret just answered: for a new endpoint, or by a rotation (the one before it still signs a while). */
-export type ShownSecret = WebhookEndpointWithSecret & { kind: 'created' | 'rotated' };
+export type ShownSecret = {
+  endpoint: WebhookEndpointWithSecret['endpoint'];
+  secret: string;
+  kind: 'created' | 'rotated';
+};
 
 /**
  * The endpoint's signing secret, shown this once (the server never answers it again): with a copy

@@ -119,7 +119,9 @@ export function WebhooksPage() {
             onClose={() => setDrawer(null)}
             onCreated={(created) => {
               setDrawer(null);
-              setSecret({ ...created, kind: 'created' });
+              // A chat channel's messages are not signed: nothing to show once.
+              if (created.secret) setSecret({ endpoint: created.endpoint, secret: created.secret, kind: 'created' });
+              else notifySuccess(t('form.chat_added'));
             }}
             onUpdated={() => {
               setDrawer(null);

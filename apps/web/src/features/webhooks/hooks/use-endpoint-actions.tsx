@@ -47,7 +47,11 @@ export function useEndpointActions({
       children: about(endpoint, t('rotate.body', { hours: WEBHOOK_LIMITS.rotationOverlapHours })),
       labels: { confirm: t('rotate.confirm'), cancel: t('common:actions.cancel') },
       confirmProps: { 'data-testid': 'webhook-rotate-confirm' },
-      onConfirm: () => rotate.mutate(endpoint.id, { onSuccess: (answer) => onSecret({ ...answer, kind: 'rotated' }) }),
+      onConfirm: () =>
+        rotate.mutate(endpoint.id, {
+          onSuccess: (answer) =>
+            answer.secret && onSecret({ endpoint: answer.endpoint, secret: answer.secret, kind: 'rotated' }),
+        }),
     });
 
   const confirmToggle = (endpoint: WebhookEndpoint) => {

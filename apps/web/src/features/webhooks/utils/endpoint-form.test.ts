@@ -5,8 +5,10 @@ import {
   endpointBody,
   endpointFormErrors,
   endpointFormValues,
+  endpointPatch,
   isPlainHttp,
   isWebhookUrl,
+  withKind,
 } from './endpoint-form';
 
 // The form's own words, named by key with their values, as the catalogue would give them.
@@ -14,6 +16,7 @@ const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${ke
 
 const endpoint: WebhookEndpoint = {
   id: '00000000-0000-4000-8000-000000000001',
+  endpoint_kind: 'standard',
   endpoint_url: 'https://hooks.acme.test/frontdesk',
   description: null,
   events: ['person.created', 'visit.signed_in'],
@@ -31,6 +34,7 @@ const endpoint: WebhookEndpoint = {
 describe('the endpoint form', () => {
   it('opens an endpoint with its events in order and no description as blank', () => {
     expect(endpointFormValues(endpoint)).toEqual({
+      endpoint_kind: 'standard',
       endpoint_url: 'https://hooks.acme.test/frontdesk',
       description: '',
       events: ['visit.signed_in', 'person.created'],
@@ -40,13 +44,28 @@ describe('the endpoint form', () => {
   it('sends the address and description trimmed, an empty description as null', () => {
     expect(
       endpointBody({
+        endpoint_kind: 'standard',
         endpoint_url: ' https://x.test/h ',
         description: '  ',
         events: ['person.archived', 'visit.signed_out'],
       }),
-    ).toEqual({ endpoint_url: 'https://x.test/h', description: null, events: ['visit.signed_out', 'person.archived'] });
+    ).toEqual({
+      endpoint_kind: 'standard',
+      endpoint_url: 'https://x.test/h',
+      description: null,
+      events: ['visit.signed_out', 'person.archived'],
+    });
+    // A change never names the kind: it is not changed once made.
     expect(
-      endpointBody({ endpoint_url: 'https://x.test', description: ' CRM ', events: ['visit.signed_in'] }).description,
+      endpointPatch({ endpoint_kind: 'slack', endpoint_url: 'https://x.test', description: '', events: [] }),
+    ).not.toHaveProperty('endpoint_kind');
+    expect(
+      endpointBody({
+        ...emptyEndpointValues(),
+        endpoint_url: 'https://x.test',
+        description: ' CRM ',
+        events: ['visit.signed_in'],
+      }).description,
     ).toBe('CRM');
   });
 
@@ -62,7 +81,10 @@ describe('the endpoint form', () => {
 
   it('takes a complete endpoint', () => {
     expect(
-      endpointFormErrors({ endpoint_url: 'https://x.test/h', description: '', events: ['visit.signed_in'] }, t),
+      endpointFormErrors(
+        { ...emptyEndpointValues(), endpoint_url: 'https://x.test/h', events: ['visit.signed_in'] },
+        t,
+      ),
     ).toEqual({});
   });
 
@@ -72,7 +94,7 @@ describe('the endpoint form', () => {
       endpoint_url: 'webhooks:form.url_required',
       events: 'webhooks:form.events_required',
     });
-    const typed = { endpoint_url: 'hooks.acme.test', description: 'd'.repeat(201), events: [] };
+    const typed = { ...emptyEndpointValues(), endpoint_url: 'hooks.acme.test', description: 'd'.repeat(201) };
     const before = structuredClone(typed);
     expect(endpointFormErrors(typed, t)).toEqual({
       endpoint_url: 'webhooks:form.url_invalid',
@@ -83,5 +105,17 @@ describe('the endpoint form', () => {
     expect(endpointFormErrors({ ...typed, endpoint_url: `https://x.test/${'a'.repeat(500)}` }, t).endpoint_url).toBe(
       'webhooks:form.url_too_long {"max":500}',
     );
+  });
+
+  it('keeps the chosen events another kind has when the kind changes, and only those', () => {
+    const values = {
+      ...emptyEndpointValues(),
+      endpoint_url: 'https://hooks.slack.test/x',
+      events: ['visit.signed_in' as const],
+    };
+    expect(withKind(values, 'slack')).toEqual({ ...values, endpoint_kind: 'slack', events: [] });
+    const chat = { ...values, endpoint_kind: 'teams' as const, events: ['host.approval_needed' as const] };
+    expect(withKind(chat, 'slack').events).toEqual(['host.approval_needed']);
+    expect(withKind(chat, 'slack').endpoint_url).toBe('https://hooks.slack.test/x');
   });
 });

@@ -5,28 +5,56 @@ import {
   WEBHOOK_LIMITS,
   type WebhookEndpoint,
   type WebhookEndpointBody,
-  type WebhookEvent,
+  type WebhookEndpointPatch,
+  type WebhookKind,
 } from '@app/shared/webhooks/schemas';
-import { inEventOrder } from './webhook-events';
+import { inEventOrder, kindEvents, type WebhookEvent } from './webhook-events';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /** The form's fields, named as the server names them, so its refusals land under the right field. */
-export type EndpointFormValues = { endpoint_url: string; description: string; events: WebhookEvent[] };
+export type EndpointFormValues = {
+  endpoint_kind: WebhookKind;
+  endpoint_url: string;
+  description: string;
+  events: WebhookEvent[];
+};
 
-export const emptyEndpointValues = (): EndpointFormValues => ({ endpoint_url: '', description: '', events: [] });
+export const emptyEndpointValues = (): EndpointFormValues => ({
+  endpoint_kind: 'standard',
+  endpoint_url: '',
+  description: '',
+  events: [],
+});
 
 export const endpointFormValues = (endpoint: WebhookEndpoint): EndpointFormValues => ({
+  endpoint_kind: endpoint.endpoint_kind,
   endpoint_url: endpoint.endpoint_url,
   description: endpoint.description ?? '',
   events: inEventOrder(endpoint.events),
 });
 
-/** The body for the values: the address and description trimmed, no description as null, events in order. */
-export const endpointBody = (values: EndpointFormValues): WebhookEndpointBody => ({
+/** The change for the values: the address and description trimmed, no description as null, events in order. */
+export const endpointPatch = (values: EndpointFormValues): WebhookEndpointPatch => ({
   endpoint_url: values.endpoint_url.trim(),
   description: values.description.trim() || null,
   events: inEventOrder(values.events),
+});
+
+/** The body of a new endpoint: its kind (never changed later) and the rest as `endpointPatch`. */
+export const endpointBody = (values: EndpointFormValues): WebhookEndpointBody => ({
+  endpoint_kind: values.endpoint_kind,
+  ...(endpointPatch(values) as Omit<WebhookEndpointBody, 'endpoint_kind'>),
+});
+
+/**
+ * The values with another kind: its events kept where the new kind has them too. The events field shows
+ * the new kind's events, so none chosen disappears out of sight.
+ */
+export const withKind = (values: EndpointFormValues, kind: WebhookKind): EndpointFormValues => ({
+  ...values,
+  endpoint_kind: kind,
+  events: values.events.filter((event) => kindEvents(kind).includes(event)),
 });
 
 /** Whether an address is one the server takes: http or https, with a host. */

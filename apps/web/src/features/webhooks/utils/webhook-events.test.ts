@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENTS } from '@app/shared/webhooks/schemas';
-import { EVENT_GROUPS, eventChips, inEventOrder, isKnownMessageType, selectionOf, withEvents } from './webhook-events';
+import { HOST_ALERT_EVENTS, WEBHOOK_EVENTS } from '@app/shared/webhooks/schemas';
+import { eventChips, eventGroupsOf, inEventOrder, isKnownMessageType, selectionOf, withEvents } from './webhook-events';
 
 describe('the events of an endpoint', () => {
+  const EVENT_GROUPS = eventGroupsOf('standard');
+
+  it('gives a chat channel the host alerts only, in one group', () => {
+    for (const kind of ['slack', 'teams'] as const) {
+      expect(eventGroupsOf(kind)).toEqual([{ id: 'hosts', events: [...HOST_ALERT_EVENTS] }]);
+    }
+    expect(eventChips([...HOST_ALERT_EVENTS], 'slack')).toEqual({ all: true });
+    expect(isKnownMessageType('host.visitor_arrived')).toBe(true);
+  });
+
   it('puts every event in exactly one group, in the contract order', () => {
     expect(EVENT_GROUPS.map((group) => group.id)).toEqual([
       'visits',

@@ -2,13 +2,22 @@
 // in one group, in the contract's order, with its label and description in the catalogue under
 // `events.<object>.<what happened>` (the event's own name, read as a nested key).
 import {
+  eventsOfKind,
+  HOST_ALERT_EVENTS,
   WEBHOOK_EVENTS,
   WEBHOOK_TEST_EVENT,
-  type WebhookEvent,
+  type WebhookEndpoint,
+  type WebhookKind,
   type WebhookMessageType,
 } from '@app/shared/webhooks/schemas';
 
-export type EventGroupId = 'visits' | 'expected_visits' | 'watchlist' | 'emergencies' | 'people';
+/** An event an endpoint can be told of: a webhook receiver's, or a chat channel's host alert. */
+export type WebhookEvent = WebhookEndpoint['events'][number];
+
+/** Every event, in the contract's order: the receivers' first, then the chat channels'. */
+const ALL_EVENTS: readonly WebhookEvent[] = [...WEBHOOK_EVENTS, ...HOST_ALERT_EVENTS];
+
+export type EventGroupId = 'visits' | 'expected_visits' | 'watchlist' | 'emergencies' | 'people' | 'hosts';
 
 /** The object each event's name starts with, and the group the form shows it in. */
 const GROUP_OF_OBJECT: Record<string, EventGroupId> = {
@@ -17,25 +26,39 @@ const GROUP_OF_OBJECT: Record<string, EventGroupId> = {
   watchlist: 'watchlist',
   emergency: 'emergencies',
   person: 'people',
+  host: 'hosts',
 };
 
-const GROUP_ORDER: readonly EventGroupId[] = ['visits', 'expected_visits', 'watchlist', 'emergencies', 'people'];
+const GROUP_ORDER: readonly EventGroupId[] = [
+  'visits',
+  'expected_visits',
+  'watchlist',
+  'emergencies',
+  'people',
+  'hosts',
+];
 
 export type EventGroup = { id: EventGroupId; events: WebhookEvent[] };
 
-/** The form's groups, each with its events in the contract's order. */
-export const EVENT_GROUPS: readonly EventGroup[] = GROUP_ORDER.map((id) => ({
-  id,
-  events: WEBHOOK_EVENTS.filter((event) => GROUP_OF_OBJECT[event.split('.')[0]!] === id),
-}));
+const groupsOf = (events: readonly WebhookEvent[]): EventGroup[] =>
+  GROUP_ORDER.map((id) => ({
+    id,
+    events: events.filter((event) => GROUP_OF_OBJECT[event.split('.')[0]!] === id),
+  })).filter((group) => group.events.length > 0);
+
+/** The form's groups for an endpoint of a kind, each with its events in the contract's order. */
+export const eventGroupsOf = (kind: WebhookKind): EventGroup[] => groupsOf(kindEvents(kind));
+
+/** The events an endpoint of a kind may be told of. */
+export const kindEvents = (kind: WebhookKind) => eventsOfKind(kind) as readonly WebhookEvent[];
 
 /** Whether a delivery's event is one the catalogue names (a newer server may send others). */
 export const isKnownMessageType = (event: string): event is WebhookMessageType =>
-  event === WEBHOOK_TEST_EVENT || (WEBHOOK_EVENTS as readonly string[]).includes(event);
+  event === WEBHOOK_TEST_EVENT || (ALL_EVENTS as readonly string[]).includes(event);
 
 /** The events in the contract's order, each once. */
 export const inEventOrder = (events: readonly WebhookEvent[]): WebhookEvent[] =>
-  WEBHOOK_EVENTS.filter((event) => events.includes(event));
+  ALL_EVENTS.filter((event) => events.includes(event));
 
 export type Selection = 'all' | 'some' | 'none';
 
@@ -55,10 +78,11 @@ export const withEvents = (chosen: readonly WebhookEvent[], among: readonly Webh
  */
 export function eventChips(
   events: readonly WebhookEvent[],
+  kind: WebhookKind = 'standard',
   max = 2,
 ): { all: true } | { all: false; shown: WebhookEvent[]; more: number } {
   const ordered = inEventOrder(events);
-  if (ordered.length === WEBHOOK_EVENTS.length) return { all: true };
+  if (ordered.length === kindEvents(kind).length) return { all: true };
   // Never "+1 more": one more chip takes the room its count would.
   const shown = ordered.length <= max + 1 ? ordered : ordered.slice(0, max);
   return { all: false, shown, more: ordered.length - shown.length };
