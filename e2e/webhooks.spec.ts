@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './fixtures/a11y';
@@ -7,6 +5,7 @@ import { apiCaller } from './fixtures/api';
 import { screenPath } from './fixtures/screens';
 import { expect, test } from './fixtures/test';
 import { loadWorld } from './fixtures/world';
+import { startReceiver } from './fixtures/receiver';
 
 // Outgoing webhooks (decision 052): the admin opens Integrations → Webhooks, adds an endpoint pointing
 // at a receiver this test runs on 127.0.0.1 (the e2e server allows private networks), chooses an event,
@@ -18,37 +17,6 @@ import { loadWorld } from './fixtures/world';
 const suffix = Math.random().toString(36).slice(2, 8);
 
 test.use({ viewport: { width: 1366, height: 800 } });
-
-type Received = { headers: Record<string, string>; body: string };
-
-/** A receiver that keeps every request and answers 204, on 127.0.0.1 and a port of its own. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const flat = (headers: IncomingHttpHeaders) =>
-    Object.fromEntries(
-      Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
-    );
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: flat(req.headers), body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/${suffix}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Toasts dismissed and the pointer off any tooltip, so a screenshot shows the screen itself. */
 async function clearOverlays(page: Page) {
@@ -65,7 +33,7 @@ test('webhooks: an endpoint added with its secret shown once, a test message del
   loginAs,
 }) => {
   const api = await apiCaller(loadWorld().people.acmeAdmin);
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(`/hooks/${suffix}`);
   try {
     await loginAs('acmeAdmin');
 

@@ -103,6 +103,7 @@ import { integrationScansRoutes } from './modules/integrations/integration-scans
 import { integrationWriteBackJob } from './modules/integrations/write-back';
 import { faceIdsJob } from './modules/faces/faces.jobs';
 import { webhookJobs } from './modules/webhooks/webhooks.jobs';
+import { hostAlertJobs } from './modules/host-alerts/host-alerts.jobs';
 import { webhookRunnerPlugin } from './modules/webhooks/webhook-runner';
 import { scimRoutes } from './modules/scim/scim.routes';
 
@@ -194,6 +195,7 @@ export async function buildApp(opts: AppOptions) {
       integrationWriteBackJob,
       faceIdsJob,
       ...webhookJobs,
+      ...hostAlertJobs,
     ],
   });
   // Webhook deliveries start on the nodes that run jobs, when queued (decision 052).

@@ -107,7 +107,9 @@ describe('docs/api-map.md', () => {
     const registered = new Set(routes.map((r) => key(r.method, r.url)));
     const claimed = claims(text, 'passport');
     expect(claimed.length).toBeGreaterThan(20);
-    expect(claimed.filter((c) => !registered.has(key(c.method, c.path))).map((c) => `line ${c.line}: ${c.method} ${c.path}`)).toEqual([]);
+    expect(
+      claimed.filter((c) => !registered.has(key(c.method, c.path))).map((c) => `line ${c.line}: ${c.method} ${c.path}`),
+    ).toEqual([]);
     const named = new Set(claimed.map((c) => key(c.method, c.path)));
     expect([...registered].filter((k) => !named.has(k)).sort()).toEqual([]);
   });

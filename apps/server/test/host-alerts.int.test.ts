@@ -12,9 +12,10 @@ import { newId } from '../src/lib/ids';
 import { createUser } from '../src/seed/factories';
 import { PASSWORD } from './helpers/world';
 import { dispatchEndpoint } from '../src/modules/webhooks/webhook-dispatch';
+import { alertLateVisitors } from '../src/modules/host-alerts/late-visitors';
 import { TestClient } from './helpers/http-client';
 import { createTestApp, type TestContext } from './helpers/test-app';
-import { expectedWorld, newVisitor, slot, type ExpectedWorld } from './helpers/expected-visits-factories';
+import { expectedWorld, registerGuest, type ExpectedWorld } from './helpers/expected-visits-factories';
 import { insertVisit, readVisit } from './helpers/visits-factories';
 import { receiver } from './helpers/webhook-receiver';
 
@@ -155,21 +156,7 @@ describe('host alerts in chat', () => {
 
   it('asks the hosts of a registered visit waiting for approval, and a link decides it once, as the host', async () => {
     const slack = await chat(e, 'slack', ['host.approval_needed']);
-    const registered = await new TestClient(ctx.app).post('/public/pre-registrations', {
-      link_id: await e.qrOf(e.types.guests),
-      user_type_id: e.types.guests,
-      area_id: e.areas.reception,
-      ...slot(2),
-      ...newVisitor(e.tag, {
-        first_name: 'Gil',
-        last_name: 'Guest',
-        email: `gil.${e.tag}@example.test`,
-        phone: '7999888701',
-      }),
-      host_ids: [e.host.id],
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const visitId = registered.json<{ visit_id: string }>().visit_id;
+    const visitId = await registerGuest(ctx.app, e, { first_name: 'Gil', phone: '7999888701' });
     await dispatch(e, slack.id);
     const [message] = slackOf(slack.path);
     expect(message!.text).toContain('زيارة Gil Guest بانتظار موافقتك');
@@ -285,6 +272,44 @@ describe('host alerts in chat', () => {
     expect(
       (await new TestClient(ctx.app).post(`/public/host-approvals/${expiring}`, { decision: 'approve' })).statusCode,
     ).toBe(422);
+  });
+
+  it('tells the hosts of a visitor not come a quarter of an hour after their time, once', async () => {
+    const teams = await chat(e, 'teams', ['host.visitor_late']);
+    const visit = async (firstName: string, minutesAgo: number, stage: string | null) => {
+      const visitor = await insertPerson(e, firstName, e.types.visitors);
+      const row = await insertVisit(ctx.db.db, e.entity, {
+        personId: visitor.id,
+        siteId: e.sites.hq,
+        areaId: e.areas.reception,
+        userTypeId: e.types.visitors,
+        state: 'expected',
+        stage,
+        expectedAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+      await withTenant(ctx.db.db, e.entity.id, (tx) =>
+        tx.insert(visitHosts).values({ entityId: e.entity.id, visitId: row.id, personId: e.host.id }),
+      );
+      return row;
+    };
+    const late = await visit('Lars', 20, 'ready_to_sign_in');
+    await visit('Nell', 5, 'ready_to_sign_in'); // not late yet
+    await visit('Wade', 30, 'awaiting_approval'); // cannot sign in: not late, waiting
+    await visit('Olaf', 6 * 60, null); // a stale day's visit
+    const now = new Date();
+    expect(await alertLateVisitors(ctx.app, now)).toBe(1);
+    expect(await alertLateVisitors(ctx.app, new Date(now.getTime() + 60_000))).toBe(0);
+    await dispatch(e, teams.id);
+    const cards = hook
+      .to(teams.path)
+      .map((r) => JSON.parse(r.body) as { attachments: { content: { body: { text?: string }[] } }[] });
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.attachments[0]!.content.body[0]!.text).toBe('لم يصل Lars Visitor بعد');
+    expect((await readVisit(ctx.db.db, e.entity, late.id)).hostLateAlertedAt).not.toBeNull();
+    // Another company's channel hears nothing of it.
+    const theirs = await chat(other, 'slack', ['host.visitor_late']);
+    await dispatch(other, theirs.id);
+    expect(hook.to(theirs.path)).toHaveLength(0);
   });
 
   it('keeps a chat channel to host alerts, with no secret, and another company hears nothing', async () => {

@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from './helpers/test-app';
 import {
   expectedVisitBody,
   expectedWorld,
+  registerGuest,
   newVisitor,
   slot,
   type ExpectedWorld,
@@ -86,21 +87,7 @@ describe('screening at every way in', () => {
   });
 
   it('refuses to approve a registered visit whose visitor is now denied', async () => {
-    const registered = await new TestClient(ctx.app).post('/public/pre-registrations', {
-      link_id: await e.qrOf(e.types.guests),
-      user_type_id: e.types.guests,
-      area_id: e.areas.reception,
-      ...slot(2),
-      ...newVisitor(e.tag, {
-        first_name: 'Gil',
-        last_name: 'Guest',
-        email: `gil.${e.tag}@example.test`,
-        phone: '7999888773',
-      }),
-      host_ids: [e.host.id],
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const visitId = registered.json<{ visit_id: string }>().visit_id;
+    const visitId = await registerGuest(ctx.app, e, { first_name: 'Gil', phone: '7999888773' });
     await add(e.admin, { level: 'deny', full_name: 'Gil Guest' });
     const refused = await e.admin.post(`/expected-visits/${visitId}/decisions`, { decision: 'approve' });
     expect(refused.statusCode, refused.body).toBe(422);

@@ -23,8 +23,7 @@ import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 import {
   expectedVisitBody,
   expectedWorld,
-  newVisitor,
-  slot,
+  registerGuest,
   type ExpectedWorld,
 } from './helpers/expected-visits-factories';
 import { PASSWORD } from './helpers/world';
@@ -298,21 +297,7 @@ describe('what endpoints are told of', () => {
       expectedVisitBody(e, { visitor: null, person_id: person.id, notes: 'Bring the badge' }),
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    const registered = await new TestClient(ctx.app).post('/public/pre-registrations', {
-      link_id: await e.qrOf(e.types.guests),
-      user_type_id: e.types.guests,
-      area_id: e.areas.reception,
-      ...slot(2),
-      ...newVisitor(e.tag, {
-        first_name: 'Gil',
-        last_name: 'Guest',
-        email: `gil.${e.tag}@example.test`,
-        phone: '7999888774',
-      }),
-      host_ids: [e.host.id],
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const id = registered.json<{ visit_id: string }>().visit_id;
+    const id = await registerGuest(ctx.app, e, { first_name: 'Gil', phone: '7999888774' });
     const decide = async (decision: string) => {
       const res = await e.admin.post(`/expected-visits/${id}/decisions`, { decision });
       expect(res.statusCode, res.body).toBe(200);

@@ -7,7 +7,7 @@ import type { App } from '../../src/app';
 import { withTenant, type Executor } from '../../src/db/client';
 import { auditLog, entities, visits } from '../../src/db/schema/index';
 import type { CreatedEntity } from '../../src/seed/factories';
-import { signIn, type TestClient } from './http-client';
+import { signIn, TestClient } from './http-client';
 import { givePersonSite, givePersonUserType, insertPerson } from './people-rows';
 import { createCompany, PASSWORD } from './world';
 
@@ -212,3 +212,24 @@ export async function setVisit(
 }
 
 export { signIn, PASSWORD };
+
+/**
+ * A Guests visit (waiting for approval) registered by its visitor through the user type's link, two
+ * days ahead at reception, hosted by the world's host; answers the visit's id.
+ */
+export async function registerGuest(app: App, w: ExpectedWorld, visitor: { first_name: string; phone: string }) {
+  const res = await new TestClient(app).post('/public/pre-registrations', {
+    link_id: await w.qrOf(w.types.guests),
+    user_type_id: w.types.guests,
+    area_id: w.areas.reception,
+    ...slot(2),
+    ...newVisitor(w.tag, {
+      ...visitor,
+      last_name: 'Guest',
+      email: `${visitor.first_name.toLowerCase()}.${w.tag}@example.test`,
+    }),
+    host_ids: [w.host.id],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ visit_id: string }>().visit_id;
+}

@@ -33,10 +33,14 @@ export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
 /**
  * What a chat channel can be told of, each message written to one host in their language: their
- * visitor arrived (when the flow tells hosts of arrivals), or a visit of theirs waits for approval
- * (registered so, or the visitor is at the door), with single-use links to approve or reject it.
+ * visitor arrived (when the flow tells hosts of arrivals), is late (not come `HOST_LATE_AFTER_MINUTES`
+ * after their time), or a visit of theirs waits for approval (registered so, or the visitor is at the
+ * door), with single-use links to approve or reject it.
  */
-export const HOST_ALERT_EVENTS = ['host.visitor_arrived', 'host.approval_needed'] as const;
+export const HOST_ALERT_EVENTS = ['host.visitor_arrived', 'host.visitor_late', 'host.approval_needed'] as const;
+
+/** An expected visitor not signed in this long after their time is late: their hosts are told once. */
+export const HOST_LATE_AFTER_MINUTES = 15;
 export type HostAlertEvent = (typeof HOST_ALERT_EVENTS)[number];
 
 /** The events an endpoint of a kind may be told of. */

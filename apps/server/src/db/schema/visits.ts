@@ -70,6 +70,8 @@ export const visits = pgTable(
     overrideReason: text('override_reason'),
     lateReasonId: uuid('late_reason_id'),
     earlyReasonId: uuid('early_reason_id'),
+    /** When the hosts were told in chat that their expected visitor had not come (decision 053). */
+    hostLateAlertedAt: timestamp('host_late_alerted_at', { withTimezone: true }),
     /** A message the visitor left for the host (spec Host payload hostMessage). */
     hostMessage: text('host_message'),
     /** Who added an expected visit, approved or rejected it (a person of the company). */

@@ -56,7 +56,13 @@ export function chatText(app: FastifyInstance, payload: Payload): ChatText {
   }
   if (d.photo_url) links.push({ label: t(lang, key('photo')), url: `${app.env.appUrl}${d.photo_url}` });
   const approval = payload.type === 'host.approval_needed';
-  const which = approval ? (d.waiting ? 'waiting' : 'approval') : 'arrived';
+  const which = approval
+    ? d.waiting
+      ? 'waiting'
+      : 'approval'
+    : payload.type === 'host.visitor_late'
+      ? 'late'
+      : 'arrived';
   return {
     lang,
     title: t(lang, key(`${which}_title`), vars),

@@ -122,8 +122,9 @@ export async function queueHostAlerts(
   for (const v of wanted) {
     const row = rows.find((r) => r.visit.id === v.visitId);
     if (!row) continue;
-    // When they are expected, or (arriving, or waiting at the door) now.
-    const when = approval && !input.waiting ? (row.visit.expectedAt ?? row.visit.createdAt) : input.now;
+    // When they are expected (asked ahead, or late), or now (arriving, or waiting at the door).
+    const expected = (approval && !input.waiting) || event === 'host.visitor_late';
+    const when = expected ? (row.visit.expectedAt ?? row.visit.createdAt) : input.now;
     for (const hostId of hostIdsOf(v)) {
       const host = hosts.find((h) => h.id === hostId);
       if (!host || host.status !== 'active') continue;

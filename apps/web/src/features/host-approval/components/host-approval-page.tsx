@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -12,8 +12,7 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostApproval } from '@app/shared/webhooks/host-approvals';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { LanguageSwitch } from '@/components/ui/language-switch';
+import { PublicLinkLoading, PublicLinkScreen } from '@/components/ui/public-link-screen';
 import { PublicNotice } from '@/components/ui/public-notice';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatIsoDay } from '@/lib/dates';
@@ -22,22 +21,9 @@ import classes from './host-approval.module.css';
 
 function Screen({ company, children }: { company?: string; children: ReactNode }) {
   return (
-    <Box className={classes.screen} data-testid="host-approval-page">
-      <Box className={classes.column}>
-        <Group justify="space-between" wrap="nowrap" mb="lg" gap="sm">
-          <Group gap={8} wrap="nowrap" miw={0}>
-            <BrandMark size={30} />
-            {company && (
-              <Text fw={700} truncate="end" data-testid="host-approval-company">
-                {company}
-              </Text>
-            )}
-          </Group>
-          <LanguageSwitch />
-        </Group>
-        <Box component="main">{children}</Box>
-      </Box>
-    </Box>
+    <PublicLinkScreen company={company} testId="host-approval-page" companyTestId="host-approval-company">
+      <Box component="main">{children}</Box>
+    </PublicLinkScreen>
   );
 }
 
@@ -46,7 +32,7 @@ type Decision = 'approve' | 'reject';
 /** The visit as the host is asked about it: who, where and when. */
 function VisitFacts({ approval }: { approval: HostApproval }) {
   const { t } = useTranslation('host-approval');
-  const fact = (label: string, value: string, testId: string) => (
+  const fact = (label: string, value: ReactNode, testId: string) => (
     <Stack gap={2}>
       <Text size="sm" c="dimmed">
         {label}
@@ -158,17 +144,7 @@ export function HostApprovalPage() {
   if (!link.data) {
     return (
       <Screen>
-        {link.isError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="host-approval-load-failed">
-            {t('load_failed')}
-          </Alert>
-        ) : (
-          <Stack gap="md" data-testid="host-approval-loading">
-            <Skeleton h={36} w="70%" />
-            <Skeleton h={90} radius="lg" />
-            <Skeleton h={52} radius="lg" />
-          </Stack>
-        )}
+        <PublicLinkLoading failed={link.isError} failedText={t('load_failed')} prefix="host-approval" />
       </Screen>
     );
   }

@@ -1,11 +1,10 @@
-import { Alert, Badge, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockOff, IconLinkOff, IconShieldCheck } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SafeLink } from '@app/shared/emergency/schemas';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { LanguageSwitch } from '@/components/ui/language-switch';
+import { PublicLinkLoading, PublicLinkScreen } from '@/components/ui/public-link-screen';
 import { PublicNotice } from '@/components/ui/public-notice';
 import { useDocumentTitle } from '@/lib/document-title';
 import { isLinkRefusal, useMarkSafe, useSafeLink } from '../api/safe-link';
@@ -13,22 +12,9 @@ import classes from './safe.module.css';
 
 function Screen({ company, children }: { company?: string; children: ReactNode }) {
   return (
-    <Box className={classes.screen} data-testid="safe-page">
-      <Box className={classes.column}>
-        <Group justify="space-between" wrap="nowrap" mb="lg" gap="sm">
-          <Group gap={8} wrap="nowrap" miw={0}>
-            <BrandMark size={30} />
-            {company && (
-              <Text fw={700} truncate="end" data-testid="safe-company">
-                {company}
-              </Text>
-            )}
-          </Group>
-          <LanguageSwitch />
-        </Group>
-        <Box component="main">{children}</Box>
-      </Box>
-    </Box>
+    <PublicLinkScreen company={company} tint="rgb(18 184 134 / 12%)" testId="safe-page" companyTestId="safe-company">
+      <Box component="main">{children}</Box>
+    </PublicLinkScreen>
   );
 }
 
@@ -117,17 +103,7 @@ export function SafePage() {
   if (!link.data) {
     return (
       <Screen>
-        {link.isError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="safe-load-failed">
-            {t('load_failed')}
-          </Alert>
-        ) : (
-          <Stack gap="md" data-testid="safe-loading">
-            <Skeleton h={36} w="70%" />
-            <Skeleton h={120} radius="lg" />
-            <Skeleton h={88} radius="lg" />
-          </Stack>
-        )}
+        <PublicLinkLoading failed={link.isError} failedText={t('load_failed')} prefix="safe" />
       </Screen>
     );
   }

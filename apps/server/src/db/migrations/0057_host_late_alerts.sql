@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ADD COLUMN "host_late_alerted_at" timestamp with time zone;
