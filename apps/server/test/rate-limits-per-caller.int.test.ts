@@ -55,7 +55,7 @@ async function apiClient(w: VisitsWorld, app: TestContext) {
 }
 
 describe('an integration behind one address', () => {
-  it('signs 30 people in a second for over a minute with one API token, none refused', async () => {
+  it('takes 30 calls a second for over a minute from one API token, sign-ins among them, none refused', async () => {
     const w = await visitsWorld(defaults.app, defaults.db.db);
     const api = await apiClient(w, defaults);
     const people = await Promise.all(Array.from({ length: 30 }, (_, i) => w.person(`Rush${i}`)));
@@ -65,24 +65,32 @@ describe('an integration behind one address', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    // 61 seconds at 30 sign-ins a second, each second's sign-ins sent together, then signed out at once.
+    // 61 seconds at 31 calls a second, each second's calls sent together: the first, the middle and the
+    // last second sign 30 people in and out; the others read (the allowance counts calls, whatever
+    // they are, and reads keep the minute quick to run).
+    const signing = new Set([0, 30, 60]);
     for (let second = 0; second < 61; second++) {
       const answers = await Promise.all(
         people.map((person) =>
-          api.post('/visits/sign-in', { area_id: w.areas.reception, people: [{ person_id: person.id }] }),
+          signing.has(second)
+            ? api.post('/visits/sign-in', { area_id: w.areas.reception, people: [{ person_id: person.id }] })
+            : api.get('/visits?limit=1'),
         ),
       );
       for (const res of answers) {
-        if (res.statusCode !== 201) expect(res.statusCode, `second ${second}: ${res.body}`).toBe(201);
+        const expected = signing.has(second) ? 201 : 200;
+        if (res.statusCode !== expected) expect(res.statusCode, `second ${second}: ${res.body}`).toBe(expected);
         count(res.statusCode);
       }
       vi.setSystemTime(Date.now() + 500);
-      const out = await api.post('/visits/sign-out', { person_ids: people.map((p) => p.id) });
+      const out = signing.has(second)
+        ? await api.post('/visits/sign-out', { person_ids: people.map((p) => p.id) })
+        : await api.get('/visits?limit=1');
       expect(out.statusCode, out.body).toBe(200);
       if (second % 10 === 0) expect((await w.admin.get('/visits?limit=1')).statusCode).toBe(200);
       vi.setSystemTime(Date.now() + 500);
     }
-    expect(Object.fromEntries(statuses)).toEqual({ 201: 61 * 30 });
+    expect(Object.fromEntries(statuses)).toEqual({ 201: 3 * 30, 200: 58 * 30 });
     // The same pace from an unauthenticated caller on that address would have been refused within a minute.
     expect(61 * 31).toBeGreaterThan(DEFAULTS.API_RATE_LIMIT);
   }, 300_000);
