@@ -80,8 +80,9 @@ async function toldLately(tx: Executor, entityId: string, visitIds: string[], no
 }
 
 /**
- * Queues, in the caller's transaction, one chat message per host of each visit: `host.visitor_arrived`
- * or `host.approval_needed` (with a link to decide). Writes nothing when no chat endpoint wants it.
+ * Queues, in the caller's transaction, one chat message per host of each visit: `host.visitor_arrived`,
+ * `host.visitor_late`, or `host.approval_needed` (with a link to decide). Writes nothing when no chat
+ * endpoint wants it.
  */
 export async function queueHostAlerts(
   app: FastifyInstance,

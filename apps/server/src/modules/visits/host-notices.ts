@@ -14,8 +14,8 @@ import { queueHostAlerts } from '../host-alerts/host-alerts';
 export type Arrival = { visitId: string; areaId: string; hostIds: string[]; notify: boolean; personName: string };
 
 /**
- * Emails (and tells in chat) the hosts of arrivals (or departures) whose flow asks for it (mailer outbox without SMTP),
- * after the commit, each in the host's own language, and notes when they were told.
+ * Emails the hosts of arrivals (or departures) whose flow asks for it (mailer outbox without SMTP), and
+ * tells them of arrivals in chat, after the commit, each in the host's own language, and notes when.
  */
 export async function notifyHosts(
   app: FastifyInstance,
