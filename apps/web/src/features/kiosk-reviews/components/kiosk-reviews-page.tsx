@@ -1,4 +1,5 @@
-import { Card, EmptyState, Group, Pagination, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconChecks, IconDeviceTabletExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,14 +47,7 @@ export function KioskReviewsPage() {
 
   let body;
   if (list.isError && !data) body = <LoadFailedAlert title={t('load_failed')} onRetry={() => void list.refetch()} />;
-  else if (!data)
-    body = (
-      <Stack gap="xs" aria-hidden>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={44} />
-        ))}
-      </Stack>
-    );
+  else if (!data) body = <RowsSkeleton rows={4} height={44} />;
   else if (data.data.length === 0)
     body = (
       <EmptyState

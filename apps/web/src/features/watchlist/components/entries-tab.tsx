@@ -1,4 +1,5 @@
-import { Button, Card, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAdjustments, IconFileImport, IconPlus, IconSearch, IconUserShield } from '@tabler/icons-react';
@@ -62,14 +63,7 @@ export function EntriesTab() {
   let body;
   if (list.isError && !data)
     body = <LoadFailedAlert title={t('entries.load_failed')} onRetry={() => void list.refetch()} />;
-  else if (!data)
-    body = (
-      <Stack gap="xs" aria-hidden>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={44} />
-        ))}
-      </Stack>
-    );
+  else if (!data) body = <RowsSkeleton rows={4} height={44} />;
   else if (data.data.length === 0)
     body = (
       <EmptyState

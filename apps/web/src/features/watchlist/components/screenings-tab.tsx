@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +45,7 @@ export function ScreeningsTab() {
   let body;
   if (list.isError && !data)
     body = <LoadFailedAlert title={t('screenings.load_failed')} onRetry={() => void list.refetch()} />;
-  else if (!data)
-    body = (
-      <Stack gap="xs" aria-hidden>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={56} />
-        ))}
-      </Stack>
-    );
+  else if (!data) body = <RowsSkeleton rows={4} height={56} />;
   else if (data.data.length === 0)
     body = (
       <EmptyState

@@ -1,4 +1,5 @@
-import { Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconListDetails, IconShieldSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -11,13 +12,7 @@ const EntriesTab = lazy(() => import('./entries-tab').then((m) => ({ default: m.
 const ScreeningsTab = lazy(() => import('./screenings-tab').then((m) => ({ default: m.ScreeningsTab })));
 const WaitingBadge = lazy(() => import('./waiting-badge').then((m) => ({ default: m.WaitingBadge })));
 
-const loading = (
-  <Stack gap="xs" aria-hidden>
-    {Array.from({ length: 4 }, (_, i) => (
-      <Skeleton key={i} h={44} />
-    ))}
-  </Stack>
-);
+const loading = <RowsSkeleton rows={4} height={44} />;
 
 type WatchlistTab = 'entries' | 'screenings';
 

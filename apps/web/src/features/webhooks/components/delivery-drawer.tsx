@@ -7,12 +7,12 @@ import {
   Paper,
   ScrollArea,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -226,14 +226,7 @@ export function DeliveryDrawer({
         </Button>
       </Alert>
     );
-  else if (!detail.data)
-    body = (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} h={36} />
-        ))}
-      </Stack>
-    );
+  else if (!detail.data) body = <RowsSkeleton rows={5} height={36} gap="sm" />;
   else body = <DeliveryDetail endpointId={endpointId} delivery={detail.data} />;
   return (
     <Drawer

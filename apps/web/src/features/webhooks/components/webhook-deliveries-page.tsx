@@ -1,15 +1,16 @@
 import {
+  Skeleton,
   Button,
   Card,
   EmptyState,
   Group,
   Pagination,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -34,13 +35,7 @@ import { EndpointStatusBadge } from './webhook-badges';
 
 const ALL = 'all';
 
-const loading = (
-  <Stack gap="xs" aria-hidden>
-    {Array.from({ length: 4 }, (_, i) => (
-      <Skeleton key={i} h={48} />
-    ))}
-  </Stack>
-);
+const loading = <RowsSkeleton rows={4} height={48} />;
 
 /**
  * /webhooks/$id (decision 052): one endpoint's delivery log, newest first, by status, a page at a time

@@ -1,4 +1,5 @@
-import { Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { RowsSkeleton } from '@/components/ui/rows-skeleton';
 import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +20,7 @@ import { SigningNote } from './signing-note';
 // The form loads when first opened: the list shows without it.
 const EndpointDrawer = lazy(() => import('./endpoint-drawer').then((m) => ({ default: m.EndpointDrawer })));
 
-const loading = (
-  <Stack gap="xs" aria-hidden>
-    {Array.from({ length: 3 }, (_, i) => (
-      <Skeleton key={i} h={56} />
-    ))}
-  </Stack>
-);
+const loading = <RowsSkeleton rows={3} height={56} />;
 
 /**
  * /webhooks (decision 052): the company's endpoints, each told of the events chosen for it by a signed
