@@ -85,6 +85,7 @@ const DASHBOARD_ON_DEMAND = sourcePath(
   'features/visits/components/logbook-filter-fields',
   'features/visits/components/badge-print',
   'features/dashboard/components/settings-overview',
+  'features/dashboard/components/dashboard-home',
 );
 
 // What the pages the bench weighs load (bench/cases/web.ts), as the build sees it: the build fails past
@@ -202,7 +203,8 @@ export default defineConfig({
             },
             { name: 'data-grid', test: sourcePath('components/data-grid/'), priority: 35 },
             // The dashboard (/): counts and logbook. What it loads when asked for (the filter fields with
-            // their date picker, the badge page, the settings overview) stays out, or the dashboard would download it as well.
+            // their date picker, the badge page, the settings overview, the company home shown instead
+            // to members without the dashboard) stays out, or the dashboard would download it as well.
             {
               name: 'dashboard',
               test: (id) => DASHBOARD.test(id) && !DASHBOARD_ON_DEMAND.test(id),

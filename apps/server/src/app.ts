@@ -53,6 +53,7 @@ import { kioskLogsRoutes } from './modules/reports/kiosk-logs/kiosk-logs.routes'
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { capacityRoutes } from './modules/capacity/capacity.routes';
 import { hostApprovalsRoutes } from './modules/host-alerts/host-approvals.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { timesheetRoutes } from './modules/reports/timesheet/timesheet.routes';
@@ -251,6 +252,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(auditLogRoutes);
       await api.register(watchlistRoutes);
       await api.register(webhooksRoutes);
+      await api.register(capacityRoutes);
       await api.register(hostApprovalsRoutes);
       await api.register(exportsRoutes);
       await api.register(emergencySessionRoutes);

@@ -41,6 +41,7 @@ export const ENTITY_EVENT_AUDIENCE = {
   updateAnnouncementStatus: 'announcements',
   updateBadgePrints: 'badge_prints',
   updateWebhooks: 'webhooks',
+  updateCapacity: 'visits',
 } as const satisfies Partial<Record<ServerEventName, EntityTopic | 'members'>>;
 export type EntityEventName = keyof typeof ENTITY_EVENT_AUDIENCE;
 

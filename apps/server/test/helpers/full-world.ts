@@ -73,6 +73,7 @@ export const ID_KINDS = [
   'watchlistEntry',
   'screening',
   'webhookEndpoint',
+  'capacityApproval',
   // Not uuids, but still the company's own: another company naming them must get nothing.
   'agreementFile',
   'pairingCode',
@@ -559,6 +560,29 @@ export async function fullWorld(app: App, db: Executor) {
     .data[0]!.id;
   await post(`/watchlist/screenings/${screening}/decision`, { decision: 'not_a_match', reason: 'Sweep' }, 200);
 
+  // Capacity (issue 29): the company's settings, and a request to come in past a full Reception (the
+  // walker is on site there), left waiting; the limit then goes, so the rest signs in as before.
+  await put('/capacity/settings', {
+    over_capacity: 'approval',
+    nearing_percent: 80,
+    visitor_user_type_ids: [visitors],
+  });
+  await put(`/areas/${reception}`, {
+    name: named('Reception'),
+    login_mode: 'signIn_signOut',
+    status: true,
+    capacity: 1,
+  });
+  const crowded = await person('Cara', visitors);
+  await post('/visits/sign-in', { area_id: reception, people: [{ person_id: crowded, host_ids: [host] }] }, 422);
+  const capacityApproval = (await admin.get('/capacity/approvals')).json<{ data: { id: string }[] }>().data[0]!.id;
+  await put(`/areas/${reception}`, {
+    name: named('Reception'),
+    login_mode: 'signIn_signOut',
+    status: true,
+    capacity: null,
+  });
+
   // Webhooks (issue 29): an endpoint told of sign-ins, a test message for it, and the attempt logged
   // (to a name that never resolves: the attempt says so, and the message waits for its retry).
   const hook = await post<{ endpoint: { id: string } }>('/webhooks', {
@@ -643,6 +667,7 @@ export async function fullWorld(app: App, db: Executor) {
     screening: [screening],
     webhookEndpoint: [hook.endpoint.id],
     webhookDelivery: [delivery],
+    capacityApproval: [capacityApproval],
   };
   return { ...company, admin, token, kioskToken: paired.device_token, ids };
 }

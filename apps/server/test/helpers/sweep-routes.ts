@@ -49,6 +49,7 @@ export const PARAM_KINDS: Record<string, ParamSpec> = {
   'watchlist/screenings/:id': 'screening',
   'webhooks/:id': 'webhookEndpoint',
   'deliveries/:delivery_id': 'webhookDelivery',
+  'capacity/approvals/:id': 'capacityApproval',
   'kiosks/:id': 'kiosk',
   'kiosks/:kiosk_id': 'kiosk',
   'kiosks/requests/:id': 'kioskRequest',
@@ -144,6 +145,7 @@ export const FIELD_KINDS: Record<string, IdKind> = {
   actor_user_id: 'user',
   entry_id: 'watchlistEntry',
   notify_person_ids: 'person',
+  visitor_user_type_ids: 'userType',
 };
 
 /**

@@ -97,8 +97,8 @@ export const operationsRoutes = [
   ),
   appPage(
     paths.sites,
-    lazyRouteComponent(() => import('@/features/sites/components/sites-page'), 'SitesPage'),
-    ['sites', 'kiosks', 'grid'],
+    lazyRouteComponent(() => import('./routes/sites-page'), 'SitesRoutePage'),
+    ['sites', 'kiosks', 'grid', 'capacity'],
   ),
   appPage(
     paths.journeys,

@@ -6,7 +6,7 @@ import type { Catalogue } from '@app/shared/i18n/translate';
 /**
  * Keys read `./ar/<file>.json`. The server's own texts stay out: its emails, and the integrations' run
  * and record messages, face sign-in's and watchlist screening's refusals and reasons, and the watchlist's
- * and the webhooks' own (their refusals, and their mail), and the refusals of uploaded files, which the server answers already translated; and the kiosk
+ * and the webhooks' own (their refusals, and their mail), the refusals of full places, and the refusals of uploaded files, which the server answers already translated; and the kiosk
  * app's own flow (kiosk-flow), which this app never shows.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
@@ -19,6 +19,7 @@ export const catalogueFiles = import.meta.glob<Catalogue>(
     '!./ar/errors.watchlist-screening.json',
     '!./ar/errors.watchlist.json',
     '!./ar/errors.webhooks.json',
+    '!./ar/errors.capacity.json',
     '!./ar/errors.uploads.json',
     '!./ar/kiosk-flow.json',
   ],

@@ -6,7 +6,7 @@ import type { Catalogue } from '@app/shared/i18n/translate';
 /**
  * Keys read `./es/<file>.json`. The server's own texts stay out: its emails, and the integrations' run
  * and record messages, face sign-in's and watchlist screening's refusals and reasons, and the watchlist's
- * and the webhooks' own (their refusals, and their mail), and the refusals of uploaded files, which the server answers already translated; and the kiosk
+ * and the webhooks' own (their refusals, and their mail), the refusals of full places, and the refusals of uploaded files, which the server answers already translated; and the kiosk
  * app's own flow (kiosk-flow), which this app never shows.
  */
 export const catalogueFiles = import.meta.glob<Catalogue>(
@@ -19,6 +19,7 @@ export const catalogueFiles = import.meta.glob<Catalogue>(
     '!./es/errors.watchlist-screening.json',
     '!./es/errors.watchlist.json',
     '!./es/errors.webhooks.json',
+    '!./es/errors.capacity.json',
     '!./es/errors.uploads.json',
     '!./es/kiosk-flow.json',
   ],

@@ -26,6 +26,7 @@ import arIntegrations from './ar/errors.integrations.json';
 import arWatchlist from './ar/errors.watchlist.json';
 import arWatchlistScreening from './ar/errors.watchlist-screening.json';
 import arWebhooks from './ar/errors.webhooks.json';
+import arCapacity from './ar/errors.capacity.json';
 import enEmails from './en/emails.json';
 import enErrors from './en/errors.json';
 import enAnnouncements from './en/errors.announcements.json';
@@ -52,6 +53,7 @@ import enIntegrations from './en/errors.integrations.json';
 import enWatchlist from './en/errors.watchlist.json';
 import enWatchlistScreening from './en/errors.watchlist-screening.json';
 import enWebhooks from './en/errors.webhooks.json';
+import enCapacity from './en/errors.capacity.json';
 import esEmails from './es/emails.json';
 import esErrors from './es/errors.json';
 import esAnnouncements from './es/errors.announcements.json';
@@ -78,6 +80,7 @@ import esIntegrations from './es/errors.integrations.json';
 import esWatchlist from './es/errors.watchlist.json';
 import esWatchlistScreening from './es/errors.watchlist-screening.json';
 import esWebhooks from './es/errors.webhooks.json';
+import esCapacity from './es/errors.capacity.json';
 import { mergeCatalogues, type Resources } from './translate';
 
 export const serverResources: Resources = {
@@ -108,6 +111,7 @@ export const serverResources: Resources = {
       enWatchlist,
       enWatchlistScreening,
       enWebhooks,
+      enCapacity,
     ),
     emails: enEmails,
   },
@@ -138,6 +142,7 @@ export const serverResources: Resources = {
       arWatchlist,
       arWatchlistScreening,
       arWebhooks,
+      arCapacity,
     ),
     emails: arEmails,
   },
@@ -168,6 +173,7 @@ export const serverResources: Resources = {
       esWatchlist,
       esWatchlistScreening,
       esWebhooks,
+      esCapacity,
     ),
     emails: esEmails,
   },

@@ -1,5 +1,6 @@
 // Typed real-time events (spec §7 "Real-time events"). Server → client names keep the spec's names.
 import type { AnnouncementState } from '../announcements/state';
+import type { Occupancy } from '../capacity/schemas';
 import type { PlanId } from '../constants';
 import type { ExportProgressEvent, ReportExport } from '../reports/exports';
 import type { ImportProgressEvent } from '../people/import';
@@ -82,6 +83,16 @@ export type ServerToClientEvents = {
   }) => void;
   /** Ours: today's counts of the whole company after visits changed, to members who see all of it (decision 023). */
   dashboardCounts: (payload: Dashboard) => void;
+  /**
+   * Ours: every site's and area's occupancy after visits changed (decision 054), with today's counts, to
+   * members who see all of the company; members limited to some sites read their own again.
+   */
+  occupancy: (payload: Occupancy) => void;
+  /**
+   * Ours: capacity changed otherwise (a request to come in past a full place asked or decided, the
+   * company's capacity settings, a place's limits): to the company's `visits` room, so occupancy reads again.
+   */
+  updateCapacity: (payload: { approval_ids: string[] }) => void;
   /** Ours: how far one of the requester's report exports is (to their `user:<id>` room, each batch). */
   reportExportProgress: (payload: ExportProgressEvent & { entity_id: string }) => void;
   /** Ours: one of the requester's report exports finished (done or failed), to their `user:<id>` room. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeLimitSchema } from '../capacity/schemas';
 import { LANGUAGES } from '../constants';
 import { pageQuery } from '../http/paging';
 
@@ -17,13 +18,28 @@ export const siteLocationSchema = z.object({
 });
 export type SiteLocation = z.infer<typeof siteLocationSchema>;
 
-export const siteBodySchema = z.object({ name, location: siteLocationSchema.nullable().default(null) });
+/**
+ * A place's limits (issue 29, decision 054): people on site at once, and visitors in a day. Left out of
+ * a change, a limit stays as it was; null removes it.
+ */
+const placeLimits = {
+  capacity: placeLimitSchema.optional(),
+  daily_visitor_limit: placeLimitSchema.optional(),
+};
+
+export const siteBodySchema = z.object({
+  name,
+  location: siteLocationSchema.nullable().default(null),
+  ...placeLimits,
+});
 export type SiteBody = z.infer<typeof siteBodySchema>;
 
 export const siteSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   location: siteLocationSchema.nullable(),
+  capacity: z.number().int().nullable(),
+  daily_visitor_limit: z.number().int().nullable(),
   area_count: z.number().int(),
   created_at: z.string(),
 });
@@ -47,6 +63,7 @@ export const areaBodySchema = z.object({
   login_mode: z.enum(LOGIN_MODES).default('signIn_signOut'),
   auto_sign_out: z.enum(AUTO_SIGN_OUT_MODES).default('after_24h'),
   status: z.boolean().default(true),
+  ...placeLimits,
 });
 /** Changing an area: auto_sign_out left out keeps the area's. */
 export const updateAreaBodySchema = areaBodySchema
@@ -61,6 +78,8 @@ export const areaSchema = z.object({
   login_mode: z.enum(LOGIN_MODES),
   auto_sign_out: z.enum(AUTO_SIGN_OUT_MODES),
   status: z.boolean(),
+  capacity: z.number().int().nullable(),
+  daily_visitor_limit: z.number().int().nullable(),
 });
 export type Area = z.infer<typeof areaSchema>;
 

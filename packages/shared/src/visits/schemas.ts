@@ -372,6 +372,8 @@ export const PREVIEW_BLOCKERS = [
   'no_visit_permit',
   /** The watchlist stops them (decision 051): a kiosk that is offline found them in its hashes. */
   'watchlist',
+  /** The area or its site is full (decision 054): its capacity or today's visitor limit is reached. */
+  'place_full',
 ] as const;
 export type PreviewBlocker = (typeof PREVIEW_BLOCKERS)[number];
 

@@ -38,6 +38,15 @@ describe('stageFor', () => {
     expect(stageFor({ ...base, method, addedByAdmin: true, compliance: 'pending' })).toBe('compliance_pending');
   });
 
+  it('holds a visit made for a day already full for an admin, whoever added it, without auto-approval', () => {
+    expect(stageFor({ ...base, compliance: 'done', held: true })).toBe('awaiting_approval');
+    expect(stageFor({ ...base, addedByAdmin: true, compliance: 'none', held: true })).toBe('awaiting_approval');
+    const method = 'pre_registered_with_approval' as const;
+    expect(stageFor({ ...base, method, autoApprove: true, compliance: 'done', held: true })).toBe('awaiting_approval');
+    // Once an admin approved it, it stays approved.
+    expect(stageFor({ ...base, compliance: 'done', held: true, current: 'approved' })).toBe('approved');
+  });
+
   it('keeps a rejection whatever the compliance does', () => {
     expect(
       stageFor({ ...base, method: 'pre_registered_with_approval', compliance: 'failed', current: 'rejected' }),

@@ -56,9 +56,12 @@ export function stageFor(input: {
   decidedAt?: Date | null;
   /** When the latest failed answer of a required compliance was given (compliance `failed`). */
   failedAt?: Date | null;
+  /** Made for a day already full, the company asking for approval then (decision 054): an admin decides. */
+  held?: boolean;
 }): JourneyStage {
   const { current, compliance } = input;
-  const approvalApplies = needsApproval(input.method) && !input.addedByAdmin;
+  const held = input.held ?? false;
+  const approvalApplies = held || (needsApproval(input.method) && !input.addedByAdmin);
   const failure: JourneyStage = approvalApplies ? 'awaiting_approval_compliance_failed' : 'compliance_failed';
   if (current === 'rejected') return current;
   if (current === 'approved' || current === 'auto_approved') {
@@ -71,7 +74,7 @@ export function stageFor(input: {
     if (compliance === 'failed') return failure;
     // Answered again after a failure had taken an approval back: the approval counts again.
     if (current === 'awaiting_approval_compliance_failed' && input.decidedAt) return 'approved';
-    if (input.autoApprove) return 'auto_approved';
+    if (input.autoApprove && !held) return 'auto_approved';
     return 'awaiting_approval';
   }
   if (compliance === 'pending') return 'compliance_pending';

@@ -27,3 +27,4 @@ export * from './integrations';
 export * from './faces';
 export * from './watchlist';
 export * from './webhooks';
+export * from './capacity';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   foreignKey,
   index,
@@ -29,6 +30,9 @@ export const sites = pgTable(
     radius: integer('radius'),
     locationName: text('location_name'),
     zoom: smallint('zoom'),
+    /** People on site at once, and visitors of one company day (decision 054); null: no limit. */
+    capacity: integer('capacity'),
+    dailyVisitorLimit: integer('daily_visitor_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +40,7 @@ export const sites = pgTable(
     primaryKey({ columns: [t.entityId, t.id] }),
     uniqueIndex('sites_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
     index('sites_entity_created_idx').on(t.entityId, t.createdAt),
+    check('sites_limits_check', sql`${t.capacity} > 0 and ${t.dailyVisitorLimit} > 0`),
   ],
 );
 
@@ -51,6 +56,9 @@ export const areas = pgTable(
     /** When people still signed in are signed out (spec §4 Auto sign-out modes): after_24h or midnight (company clock). */
     autoSignOut: text('auto_sign_out').notNull().default('after_24h'),
     active: boolean('active').notNull().default(true),
+    /** People on site at once (not in a check-in-only area), and visitors of one company day (decision 054). */
+    capacity: integer('capacity'),
+    dailyVisitorLimit: integer('daily_visitor_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,5 +67,6 @@ export const areas = pgTable(
     foreignKey({ columns: [t.entityId, t.siteId], foreignColumns: [sites.entityId, sites.id] }),
     uniqueIndex('areas_site_name_key').on(t.entityId, t.siteId, sql`lower(${t.name})`),
     index('areas_entity_site_idx').on(t.entityId, t.siteId),
+    check('areas_limits_check', sql`${t.capacity} > 0 and ${t.dailyVisitorLimit} > 0`),
   ],
 );

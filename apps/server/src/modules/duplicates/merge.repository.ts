@@ -97,6 +97,9 @@ export const PERSON_REFERENCES: ReadonlySet<string> = new Set([
   // A host's approval link was sent to the removed person: it goes with them (the kept one, a host of the
   // same visits after the merge, is asked again when the visitor comes to the door).
   'host_approval_links.host_id',
+  // A request to come in past a full place (decision 054) is for one day: the removed record's goes with
+  // it, and the kept person is asked about at the door if the place is still full.
+  'capacity_approvals.person_id',
 ]);
 
 async function updated(tx: Executor, statement: SQL): Promise<number> {

@@ -31,6 +31,7 @@ import {
   userTypesOf,
 } from '../people/people.repository';
 import { Screening } from '../watchlist/watchlist-gate';
+import { holdForFullDay } from '../capacity/capacity-gate';
 import { personSubject, type ScreenedSubject } from '../watchlist/watchlist-screening';
 import { mandatoryOf, missingProfileData, siteInScope, typeInScope, uniqueViolation } from '../people/person-rules';
 import { personInScope } from '../people/person-scope';
@@ -66,6 +67,7 @@ import {
   sameDayVisit,
   stageOf,
   visitOrigin,
+  withHeld,
   visitTimeOf,
   type FlowChoice,
   type VisitTime,
@@ -282,6 +284,14 @@ export async function createExpectedVisit(
           screening.stopIfAny(body.person_id ? 'person_id' : 'visitor', lang);
           const person = r.person ?? (await addVisitor(tx, ctx, r));
           screening.identify(0, person.id);
+          // A day already full: refused, or waiting for an admin (decision 054).
+          const held = await holdForFullDay(
+            tx,
+            ctx.entityId,
+            companyZone(ctx),
+            { areaId: r.area.id, userTypeId: r.type.id, expectedAt: r.when.expectedAt },
+            'visit_date',
+          );
           const id = newId();
           const { progress } = await complianceStateOf(tx, ctx.entityId, {
             personId: person.id,
@@ -306,6 +316,7 @@ export async function createExpectedVisit(
               origin: 'admin',
               progress,
               current: null,
+              held,
             }),
             expectedAt: r.when.expectedAt,
             notes: body.notes,
@@ -313,7 +324,7 @@ export async function createExpectedVisit(
             linkToken: newLinkToken(),
             linkCode: newLinkCode(),
             // The language the visitor's emails were first written in (later mails follow it).
-            extra: { origin: 'admin', lang },
+            extra: { origin: 'admin', lang, ...(held ? { capacity_held: true } : {}) },
           });
           await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
           const view = await visitView(app, tx, row, companyZone(ctx));
@@ -373,6 +384,13 @@ export async function changeExpectedVisit(
         at: r.when.expectedAt,
       });
       const samePlace = before.personId === person.id && before.userTypeId === r.type.id;
+      const held = await holdForFullDay(
+        tx,
+        ctx.entityId,
+        companyZone(ctx),
+        { areaId: r.area.id, userTypeId: r.type.id, expectedAt: r.when.expectedAt, exceptVisitId: id },
+        'visit_date',
+      );
       const row = await updateVisit(tx, ctx.entityId, id, {
         personId: person.id,
         userTypeId: r.type.id,
@@ -390,9 +408,11 @@ export async function changeExpectedVisit(
           current: samePlace ? before.stage : null,
           decidedAt: samePlace ? before.decidedAt : null,
           failedAt,
+          held,
         }),
         expectedAt: r.when.expectedAt,
         notes: body.notes,
+        extra: withHeld(before.extra, held),
       });
       await replaceVisitHosts(tx, ctx.entityId, id, r.hostIds);
       const view = await visitView(app, tx, row, companyZone(ctx));

@@ -210,6 +210,15 @@ export async function complianceStateOf(
 export const visitOrigin = (visit: Pick<VisitRow, 'extra'>): 'admin' | 'pre_registration' =>
   visit.extra?.origin === 'pre_registration' ? 'pre_registration' : 'admin';
 
+/** Whether a visit was made for a day already full and waits for an admin's approval for it (decision 054). */
+export const heldForCapacity = (visit: Pick<VisitRow, 'extra'>): boolean => visit.extra?.capacity_held === true;
+
+/** A visit's extra with its hold for a full day set or cleared. */
+export function withHeld(extra: Record<string, unknown>, held: boolean): Record<string, unknown> {
+  const { capacity_held: _, ...rest } = extra;
+  return held ? { ...rest, capacity_held: true } : rest;
+}
+
 /** The stage a visit has now, from its user type, how it was made and its compliance (spec §4). */
 export function stageOf(input: {
   method: RegistrationMethod;
@@ -220,8 +229,11 @@ export function stageOf(input: {
   /** When an admin last decided the visit, and when its compliance last failed (stageFor). */
   decidedAt?: Date | null;
   failedAt?: Date | null;
+  /** Made for a day already full, waiting for an admin (decision 054). */
+  held?: boolean;
 }): JourneyStage {
   return stageFor({
+    held: input.held,
     method: input.method,
     autoApprove: input.autoApprove,
     addedByAdmin: input.origin === 'admin',

@@ -21,7 +21,7 @@ import { searchExpectedVisitHosts } from '../expected-visits/expected-visit-form
 import { listRolesWithPermissions } from '../members/members.repository';
 import { createPerson } from '../people/people.service';
 import { setPhoto } from '../people/people-photo.service';
-import { previewSignIn } from '../visits/sign-in-plan';
+import { previewSignIn } from '../visits/sign-in-preview';
 import { byIds, findKioskPeople } from './kiosk-device-lookup.repository';
 import { kioskCodeSalt, kioskLookup, kioskPersonOf, kioskToday, type KioskLookup } from './kiosk-device-lookup.service';
 

@@ -33,6 +33,7 @@ import {
   linkExpiryOf,
   stageOf,
   visitOrigin,
+  heldForCapacity,
   type FlowChoice,
 } from '../expected-visits/visit-rules';
 import { readFlowSettings } from '@app/shared/journeys/flow-settings';
@@ -220,5 +221,6 @@ export async function restage(tx: Executor, l: Loaded) {
     current: l.visit.stage,
     decidedAt: l.visit.decidedAt,
     failedAt,
+    held: heldForCapacity(l.visit),
   });
 }

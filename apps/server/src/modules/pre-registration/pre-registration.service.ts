@@ -51,6 +51,7 @@ import { checkPreRegistrationPhoto, checkPublicFieldValues, photoKey } from './p
 import { personByContact } from './registration-checks.service';
 import { visitDone, visitorConfirmation } from './visit-pass';
 import { Screening } from '../watchlist/watchlist-gate';
+import { holdForFullDay } from '../capacity/capacity-gate';
 import { personSubject } from '../watchlist/watchlist-screening';
 
 /**
@@ -206,6 +207,14 @@ export async function createPreRegistration(
             });
           }
           const hostIds = await checkHosts(tx, entity.id, form.host_ids, flow, type.id);
+          // A day already full: refused, or waiting for an admin (decision 054).
+          const held = await holdForFullDay(
+            tx,
+            entity.id,
+            safeTimeZone(entity.timezone),
+            { areaId: place.area.id, userTypeId: type.id, expectedAt: when.expectedAt },
+            'visit_date',
+          );
           const visitId = newId();
           const { progress } = await complianceStateOf(tx, entity.id, {
             personId: person.id,
@@ -219,6 +228,7 @@ export async function createPreRegistration(
             origin: 'pre_registration',
             progress,
             current: null,
+            held,
           });
           const row = await insertVisit(tx, {
             entityId: entity.id,
@@ -238,7 +248,7 @@ export async function createPreRegistration(
             linkToken: newLinkToken(),
             linkCode: newLinkCode(),
             // The visitor's language: the emails about this visit (an admin's decision) are written in it.
-            extra: { origin: 'pre_registration', lang },
+            extra: { origin: 'pre_registration', lang, ...(held ? { capacity_held: true } : {}) },
           });
           await replaceVisitHosts(tx, entity.id, visitId, hostIds);
           await writeLinkAudit(tx, entity.id, {

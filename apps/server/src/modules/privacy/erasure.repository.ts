@@ -73,6 +73,8 @@ export const ERASURE_REFERENCES: Readonly<Record<string, 'anonymised' | 'deleted
   // Webhooks (decision 052): the messages about the person, sent or waiting, go with them.
   'webhook_messages.person_id': 'deleted with the person',
   'host_approval_links.host_id': 'deleted with the person',
+  // Capacity (decision 054): the person's requests to come in past a full place go with them.
+  'capacity_approvals.person_id': 'deleted with the person',
   'integrations.created_by_person_id': 'cleared',
   'integration_runs.requested_by_person_id': 'cleared',
   'integration_authorizations.requested_by_person_id': 'cleared',

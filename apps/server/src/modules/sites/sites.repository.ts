@@ -191,6 +191,8 @@ export async function updateArea(
     autoSignOut?: 'after_24h' | 'midnight';
     active?: boolean;
     siteId?: string;
+    capacity?: number | null;
+    dailyVisitorLimit?: number | null;
   },
 ) {
   const [row] = await tx

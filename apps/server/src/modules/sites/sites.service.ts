@@ -31,6 +31,7 @@ import {
   type SiteRow,
 } from './sites.repository';
 import { inTenant } from '../access/in-tenant';
+import { capacityChanged } from '../capacity/capacity-events';
 
 const toSite = (row: SiteRow, areaCount: number): Site => ({
   id: row.id,
@@ -45,6 +46,8 @@ const toSite = (row: SiteRow, areaCount: number): Site => ({
           zoom: row.zoom ?? 15,
         }
       : null,
+  capacity: row.capacity,
+  daily_visitor_limit: row.dailyVisitorLimit,
   area_count: Number(areaCount),
   created_at: row.createdAt.toISOString(),
 });
@@ -56,7 +59,28 @@ const toArea = (row: AreaRow): Area => ({
   login_mode: row.loginMode === 'checkIn_only' ? 'checkIn_only' : 'signIn_signOut',
   auto_sign_out: row.autoSignOut === 'midnight' ? 'midnight' : 'after_24h',
   status: row.active,
+  capacity: row.capacity,
+  daily_visitor_limit: row.dailyVisitorLimit,
 });
+
+type PlaceLimits = { capacity?: number | null; daily_visitor_limit?: number | null };
+
+/** A place's limits as a body gives them: left out, they stay as `before` had them (none, for a new place). */
+const limitColumns = (body: PlaceLimits, before?: { capacity: number | null; dailyVisitorLimit: number | null }) => ({
+  capacity: body.capacity === undefined ? (before?.capacity ?? null) : body.capacity,
+  dailyVisitorLimit:
+    body.daily_visitor_limit === undefined ? (before?.dailyVisitorLimit ?? null) : body.daily_visitor_limit,
+});
+
+/** Check-ins keep nobody on site: a check-in-only area has no capacity to fill (its daily limit still counts). */
+function assertCapacityFits(loginMode: string, capacity: number | null) {
+  if (loginMode === 'checkIn_only' && capacity !== null) {
+    throw new AppError('validation_failed', { field: 'capacity', messageKey: 'area_capacity_check_in_only' });
+  }
+}
+
+const limitsChanged = (before: { capacity: number | null; dailyVisitorLimit: number | null }, after: typeof before) =>
+  before.capacity !== after.capacity || before.dailyVisitorLimit !== after.dailyVisitorLimit;
 
 const locationColumns = (body: SiteBody) => ({
   latitude: body.location?.latitude ?? null,
@@ -119,6 +143,7 @@ export async function createSite(app: FastifyInstance, ctx: AccessContext, body:
       id: newId(),
       name: body.name,
       ...locationColumns(body),
+      ...limitColumns(body),
     });
     // An admin limited to assigned sites keeps access to the site they create.
     if (ctx.siteIds !== null && ctx.actor.kind === 'user') {
@@ -128,17 +153,22 @@ export async function createSite(app: FastifyInstance, ctx: AccessContext, body:
     return toSite(row, 0);
   });
   noticeCreatedForOwners(app, ctx, { type: 'site', id: site.id, name: site.name });
+  if (site.capacity !== null || site.daily_visitor_limit !== null) capacityChanged(app, ctx.entityId);
   return site;
 }
 
 export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: string, body: SiteBody) {
-  return inTenant(app, ctx, async (tx) => {
+  const { site, limits } = await inTenant(app, ctx, async (tx) => {
     const before = await findSite(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
     if (await isSiteNameTaken(tx, ctx.entityId, body.name, id)) {
       throw new AppError('conflict', { field: 'name', messageKey: 'site_name_taken' });
     }
-    const row = (await updateSite(tx, ctx.entityId, id, { name: body.name, ...locationColumns(body) }))!;
+    const row = (await updateSite(tx, ctx.entityId, id, {
+      name: body.name,
+      ...locationColumns(body),
+      ...limitColumns(body, before.site),
+    }))!;
     const after = toSite(row, before.areaCount);
     await writeAudit(tx, ctx, {
       action: 'site.update',
@@ -147,8 +177,10 @@ export async function changeSite(app: FastifyInstance, ctx: AccessContext, id: s
       before: toSite(before.site, before.areaCount),
       after,
     });
-    return after;
+    return { site: after, limits: limitsChanged(before.site, row) };
   });
+  if (limits) capacityChanged(app, ctx.entityId);
+  return site;
 }
 
 /**
@@ -223,9 +255,11 @@ export async function createArea(
     login_mode: Area['login_mode'];
     auto_sign_out: Area['auto_sign_out'];
     status: boolean;
-  },
+  } & PlaceLimits,
 ) {
-  return inTenant(app, ctx, async (tx) => {
+  const limits = limitColumns(body);
+  assertCapacityFits(body.login_mode, limits.capacity);
+  const area = await inTenant(app, ctx, async (tx) => {
     if (!(await findSite(tx, ctx.entityId, ctx.siteIds, body.site_id))) throw new AppError('not_found');
     if (await isAreaNameTaken(tx, ctx.entityId, body.site_id, body.name)) {
       throw new AppError('conflict', { field: 'name', messageKey: 'area_name_taken' });
@@ -238,21 +272,31 @@ export async function createArea(
       loginMode: body.login_mode,
       autoSignOut: body.auto_sign_out,
       active: body.status,
+      ...limits,
     });
     await writeAudit(tx, ctx, { action: 'area.create', targetType: 'area', targetId: row.id, after: toArea(row) });
     return toArea(row);
   });
+  if (area.capacity !== null || area.daily_visitor_limit !== null) capacityChanged(app, ctx.entityId);
+  return area;
 }
 
 export async function changeArea(
   app: FastifyInstance,
   ctx: AccessContext,
   id: string,
-  body: { name: string; login_mode: Area['login_mode']; auto_sign_out?: Area['auto_sign_out']; status: boolean },
+  body: {
+    name: string;
+    login_mode: Area['login_mode'];
+    auto_sign_out?: Area['auto_sign_out'];
+    status: boolean;
+  } & PlaceLimits,
 ) {
-  const { area, signedOut } = await inTenant(app, ctx, async (tx) => {
+  const { area, signedOut, limits } = await inTenant(app, ctx, async (tx) => {
     const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
+    const limits = limitColumns(body, before);
+    assertCapacityFits(body.login_mode, limits.capacity);
     if (await isAreaNameTaken(tx, ctx.entityId, before.siteId, body.name, id)) {
       throw new AppError('conflict', { field: 'name', messageKey: 'area_name_taken' });
     }
@@ -261,6 +305,7 @@ export async function changeArea(
       loginMode: body.login_mode,
       autoSignOut: body.auto_sign_out,
       active: body.status,
+      ...limits,
     }))!;
     // Spec §4: changing an area's login mode ends the visits of everyone on site there.
     const signedOut = before.loginMode !== row.loginMode ? await signOutEveryoneInArea(tx, ctx, id, new Date()) : [];
@@ -271,9 +316,10 @@ export async function changeArea(
       before: toArea(before),
       after: { ...toArea(row), signed_out: signedOut.length },
     });
-    return { area: toArea(row), signedOut };
+    return { area: toArea(row), signedOut, limits: limitsChanged(before, row) };
   });
   emitVisits(app, ctx.entityId, 'signed_out', signedOut);
+  if (limits) capacityChanged(app, ctx.entityId);
   return area;
 }
 

@@ -3,6 +3,9 @@ import { entityAllRoom, entityTopicRoom } from '@app/shared/realtime/events';
 import type { VisitAction } from '@app/shared/visits/stages';
 import { withTenant } from '../../db/client';
 import { findEntity } from '../access/access.repository';
+import { safeTimeZone } from '@app/shared/time-zones';
+import { companyHasLimits } from '../capacity/capacity.repository';
+import { occupancyOf } from '../capacity/capacity.service';
 import { dashboardOf } from './dashboard';
 import { findVisitRows } from './visits.repository';
 import { toVisits } from './visit-view';
@@ -60,10 +63,15 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
   async function sendCounts(entityId: string) {
     const entity = await findEntity(app.db.db, entityId);
     if (!entity) return;
-    const dashboard = await withTenant(app.db.db, entityId, (tx) =>
-      dashboardOf(tx, entityId, entity.timezone, undefined, {}),
-    );
+    const { dashboard, occupancy } = await withTenant(app.db.db, entityId, async (tx) => ({
+      dashboard: await dashboardOf(tx, entityId, entity.timezone, undefined, {}),
+      // Occupancy against limits (decision 054), when the company set any.
+      occupancy: (await companyHasLimits(tx, entityId))
+        ? await occupancyOf(tx, entityId, safeTimeZone(entity.timezone), null)
+        : null,
+    }));
     app.realtime.toRoom(entityAllRoom(entityId), 'dashboardCounts', dashboard);
+    if (occupancy) app.realtime.toRoom(entityAllRoom(entityId), 'occupancy', occupancy);
   }
 
   /** Leading and trailing: the first change is counted at once, the rest of a burst once after it. */

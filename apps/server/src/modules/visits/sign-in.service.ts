@@ -50,6 +50,7 @@ import {
 import { type Arrival, askHostsOfWaiting, notifyHosts } from './host-notices';
 import { notifyFailedChecks, type FailedCheck, type FailedCheckItem } from './failed-check-notices';
 import { Screening, wayOf } from '../watchlist/watchlist-gate';
+import { CapacityGate } from '../capacity/capacity-gate';
 import { stopIssue } from '../watchlist/watchlist-screening';
 import { queueWebhooks } from '../webhooks/webhook-outbox';
 import { visitMessage } from '../webhooks/webhook-payloads';
@@ -303,6 +304,8 @@ export async function signIn(
   let waiting: string[] = [];
   // Every way in is screened against the watchlist (issue 29): the desk, a kiosk, the API, a passport.
   const screening = new Screening(app, ctx, opts.way ?? wayOf(ctx));
+  // And no place is taken past its capacity or daily visitor limit (decision 054).
+  const capacity = new CapacityGate(app, ctx, opts.way ?? wayOf(ctx));
   const run = () =>
     inTenant(app, ctx, async (tx) => {
       failures = [];
@@ -376,6 +379,26 @@ export async function signIn(
         else refused.push({ personId: plan.personId, fullName: plan.person ? fullName(plan.person) : null, issues });
       }
       if (refused.length) throw new VisitRefusal(refused);
+      const full = await capacity.check(
+        tx,
+        area.id,
+        ready.map((p) => ({
+          personId: p.plan.personId,
+          userTypeId: p.plan.choice?.userType?.id ?? null,
+          staysOnSite: area.loginMode !== 'checkIn_only',
+          fromExpected: Boolean(p.plan.expected),
+        })),
+        now,
+        timeZone,
+      );
+      if (full.size) {
+        throw new VisitRefusal(
+          ready.flatMap((p) => {
+            const issue = full.get(p.plan.personId);
+            return issue ? [{ personId: p.plan.personId, fullName: fullName(p.plan.person!), issues: [issue] }] : [];
+          }),
+        );
+      }
 
       const source = sourceOf(ctx);
       const state = area.loginMode === 'checkIn_only' ? 'checked_in' : 'on_site';
@@ -511,6 +534,7 @@ export async function signIn(
     if (error instanceof VisitRefusal) {
       await notifyFailedChecks(app, ctx, failures, 'refused', opts.now ?? new Date());
       await screening.refused(opts.now ?? new Date());
+      await capacity.refused(opts.now ?? new Date());
       await screening.mail(opts.now ?? new Date());
       await askHostsOfWaiting(app, ctx, waiting, opts.lang, opts.now ?? new Date());
     }

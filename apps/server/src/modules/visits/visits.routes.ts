@@ -29,7 +29,7 @@ import { lastSignedInVisits } from './last-visits.service';
 import { scanDataTypesQuerySchema, scanDataTypesSchema } from '@app/shared/visits/scan-data-types';
 import { scanDataTypes } from './scan-data-types.service';
 import { searchSignInCandidates } from './sign-in-candidates.service';
-import { previewSignIn } from './sign-in-plan';
+import { previewSignIn } from './sign-in-preview';
 import { signIn } from './sign-in.service';
 import { signOut } from './sign-out.service';
 import { refusalBody, VisitRefusal } from './visit-refusal';

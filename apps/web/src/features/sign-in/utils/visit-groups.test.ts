@@ -139,6 +139,8 @@ describe('the area choice', () => {
     login_mode: 'signIn_signOut' as const,
     auto_sign_out: 'after_24h' as const,
     status,
+    capacity: null,
+    daily_visitor_limit: null,
     kiosks: [],
     doors: [],
   });

@@ -1,47 +1,33 @@
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import {
-  AUTO_SIGN_OUT_MODES,
-  LOGIN_MODES,
-  areaBodySchema,
-  updateAreaBodySchema,
-  type Area,
-  type AutoSignOut,
-  type LoginMode,
-} from '@app/shared/sites/schemas';
-import { showServerErrors, zodFormErrors } from '@/lib/form-errors';
+import { AUTO_SIGN_OUT_MODES, LOGIN_MODES, type Area } from '@app/shared/sites/schemas';
+import { showServerErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateArea } from '../api/create-area';
 import { useUpdateArea } from '../api/update-area';
+import { areaBody, areaFormValues, takesCapacity, validateAreaForm, type AreaFormValues } from '../utils/area-form';
+import { limitRange } from '../utils/place-limits';
+import { PlaceLimitInputs } from './place-limit-inputs';
 
 export type AreaModalState =
   { mode: 'add'; siteId: string; siteName: string } | { mode: 'edit'; area: Area; siteName: string } | null;
 
-type AreaFormValues = { name: string; login_mode: LoginMode; auto_sign_out: AutoSignOut; status: boolean };
-
 function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onClose: () => void }) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const create = useCreateArea();
   const update = useUpdateArea();
   const area = state.mode === 'edit' ? state.area : null;
   const form = useForm<AreaFormValues>({
-    initialValues: {
-      name: area?.name ?? '',
-      login_mode: area?.login_mode ?? 'signIn_signOut',
-      auto_sign_out: area?.auto_sign_out ?? 'after_24h',
-      status: area?.status ?? true,
-    },
+    initialValues: areaFormValues(area),
     validate: (values) =>
-      state.mode === 'add'
-        ? zodFormErrors(areaBodySchema, { ...values, site_id: state.siteId }, t)
-        : zodFormErrors(updateAreaBodySchema, values, t),
+      validateAreaForm(values, t, limitRange(i18n.language), state.mode === 'add' ? state.siteId : undefined),
   });
 
   const onError = (error: Error) => showServerErrors(form, error, 'name');
 
   const submit = form.onSubmit((values) => {
-    const body = { ...values, name: values.name.trim() };
+    const body = areaBody(values);
     if (state.mode === 'edit') {
       update.mutate(
         { id: state.area.id, ...body },
@@ -68,6 +54,12 @@ function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onCl
   });
 
   const modeChanged = area !== null && form.values.login_mode !== area.login_mode;
+  // Check-ins keep nobody on site: no capacity there, and one the area had goes when it is saved.
+  const capacityOff = takesCapacity(form.values.login_mode)
+    ? undefined
+    : area?.capacity != null
+      ? `${t('limits.capacity_check_in_only')} ${t('limits.capacity_removed', { limit: area.capacity })}`
+      : t('limits.capacity_check_in_only');
 
   return (
     <form onSubmit={submit} noValidate>
@@ -98,6 +90,13 @@ function AreaForm({ state, onClose }: { state: NonNullable<AreaModalState>; onCl
           comboboxProps={{ withinPortal: true }}
           data-testid="area-auto-sign-out"
           {...form.getInputProps('auto_sign_out')}
+        />
+        <PlaceLimitInputs
+          capacity={form.getInputProps('capacity')}
+          dailyLimit={form.getInputProps('daily_visitor_limit')}
+          capacityOff={capacityOff}
+          stacked
+          testIdPrefix="area"
         />
         <Switch
           label={t('area_form.status')}

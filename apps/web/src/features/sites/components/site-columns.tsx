@@ -6,6 +6,7 @@ import type { Site } from '@app/shared/sites/schemas';
 import { gridColumnHelper, withServerSorting, type GridColumnDef } from '@/components/data-grid/grid-columns';
 import { SITE_SORT_COLUMNS } from '../utils/sites-query';
 import { formatDate } from '@/lib/dates';
+import { PlaceLimitBadges } from './place-limit-badges';
 
 const column = gridColumnHelper<Site>();
 
@@ -33,6 +34,19 @@ export function useSiteColumns(): GridColumnDef<Site>[] {
               {t('area_count', { count: row.original.area_count })}
             </Badge>
           ),
+        }),
+        column.display({
+          id: 'limits',
+          size: 200,
+          meta: { label: t('table.limits') },
+          cell: ({ row }) =>
+            row.original.capacity === null && row.original.daily_visitor_limit === null ? (
+              <Text size="sm" c="dimmed">
+                {t('limits.none')}
+              </Text>
+            ) : (
+              <PlaceLimitBadges place={row.original} size="sm" />
+            ),
         }),
         column.display({
           id: 'location',

@@ -7,21 +7,23 @@ import { serverFormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
+import { limitRange } from '../utils/place-limits';
 import { DEFAULT_ZOOM, flattenLocationErrors, siteBody, siteFormValues, validateSiteForm } from '../utils/site-form';
 import { GeofencePreview } from './geofence-preview';
+import { PlaceLimitInputs } from './place-limit-inputs';
 
 export type SiteModalState = { mode: 'add' } | { mode: 'edit'; site: Site } | null;
 
 const asNumber = (value: number | string) => (value === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
 
 function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void }) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const create = useCreateSite();
   const update = useUpdateSite();
   const saving = create.isPending || update.isPending;
   const form = useForm({
     initialValues: siteFormValues(site),
-    validate: (values) => validateSiteForm(values, t),
+    validate: (values) => validateSiteForm(values, t, limitRange(i18n.language)),
   });
 
   const onError = (error: Error) => {
@@ -67,6 +69,11 @@ function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void })
           data-autofocus
           data-testid="site-name"
           {...form.getInputProps('name')}
+        />
+        <PlaceLimitInputs
+          capacity={form.getInputProps('capacity')}
+          dailyLimit={form.getInputProps('daily_visitor_limit')}
+          testIdPrefix="site"
         />
         <Fieldset legend={t('site_form.location')} variant="filled" radius="md">
           <Stack gap="sm">

@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Area, SiteTree as SiteTreeData, TreeDoor } from '@app/shared/sites/schemas';
+import { PlaceLimitBadges } from './place-limit-badges';
 import classes from './site-tree.module.css';
 
 /** Kiosks named under an area before the rest are summed up as "+N". */
@@ -159,6 +160,7 @@ function AreaRow({
               {area.status ? t('status.active') : t('status.inactive')}
             </Badge>
           </Group>
+          <PlaceLimitBadges place={area} />
           <AreaKiosks area={area} onShow={() => actions.onShowKiosks(area)} />
           <AreaDoors area={area} onEdit={(door) => actions.onEditDoor(door, area)} />
         </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDeviceTablet, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Area, Site, SiteTree as SiteTreeData } from '@app/shared/sites/schemas';
 import { usePreferredGrid } from '@/components/data-grid/use-table-preference';
@@ -32,7 +32,11 @@ const EMPTY_TREE: SiteTreeData = [];
 
 type Tab = 'sites' | 'kiosks';
 
-export function SitesPage() {
+/**
+ * The sites and areas, and the kiosks (spec §2 /sites). `actions`: other features' buttons beside "Add
+ * site" (the capacity settings), which the page that composes it passes in.
+ */
+export function SitesPage({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation('sites');
   const queryClient = useQueryClient();
   const standalone = useSession()?.entity.package === 'Standalone';
@@ -135,13 +139,16 @@ export function SitesPage() {
           <Text c="dimmed">{tab === 'kiosks' ? t('kiosks:description') : t('description')}</Text>
         </Stack>
         {tab === 'sites' ? (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setSiteModal({ mode: 'add' })}
-            data-testid="site-add"
-          >
-            {t('actions.add_site')}
-          </Button>
+          <Group gap="sm">
+            {actions}
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setSiteModal({ mode: 'add' })}
+              data-testid="site-add"
+            >
+              {t('actions.add_site')}
+            </Button>
+          </Group>
         ) : (
           <Button
             leftSection={<IconPlus size={16} />}

@@ -1,14 +1,23 @@
 // The add/edit site form keeps the location flat (empty fields mean "no location") and turns it into
-// the shared body schema's nested, all-or-none `location` when it is sent.
+// the shared body schema's nested, all-or-none `location` when it is sent; its limits are sent as they
+// stand, a cleared one as null.
 import { siteBodySchema, siteLocationSchema, type Site } from '@app/shared/sites/schemas';
 import type { SiteInput } from '../api/create-site';
 import { zodFormErrors } from '@/lib/form-errors';
+import {
+  limitInputs,
+  limitRange,
+  placeLimitErrors,
+  placeLimits,
+  type LimitRange,
+  type PlaceLimitValues,
+} from './place-limits';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export type NumberField = number | '';
 
-export type SiteFormValues = {
+export type SiteFormValues = PlaceLimitValues & {
   name: string;
   latitude: NumberField;
   longitude: NumberField;
@@ -27,6 +36,7 @@ export const siteFormValues = (site?: Site | null): SiteFormValues => ({
   radius: site?.location?.radius ?? '',
   location_name: site?.location?.location_name ?? '',
   zoom: site?.location?.zoom ?? DEFAULT_ZOOM,
+  ...limitInputs(site),
 });
 
 const toNumber = (value: number | string): number | undefined => (value === '' ? undefined : Number(value));
@@ -44,14 +54,23 @@ const locationInput = (values: SiteFormValues) => ({
 });
 
 export function siteBody(values: SiteFormValues): SiteInput {
-  if (!hasLocation(values)) return { name: values.name.trim(), location: null };
+  const name = values.name.trim();
+  const limits = placeLimits(values);
+  if (!hasLocation(values)) return { name, location: null, ...limits };
   const location = siteLocationSchema.parse(locationInput(values));
-  return { name: values.name.trim(), location };
+  return { name, location, ...limits };
 }
 
 /** Browser-side checks with the shared schemas, one translated message per flat form field. */
-export function validateSiteForm(values: SiteFormValues, t: Translate): Record<string, string> {
-  const errors = zodFormErrors(siteBodySchema.pick({ name: true }), { name: values.name }, t);
+export function validateSiteForm(
+  values: SiteFormValues,
+  t: Translate,
+  range: LimitRange = limitRange('en'),
+): Record<string, string> {
+  const errors = {
+    ...zodFormErrors(siteBodySchema.pick({ name: true }), { name: values.name }, t),
+    ...placeLimitErrors(values, range, t),
+  };
   if (!hasLocation(values)) return errors;
   return { ...errors, ...zodFormErrors(siteLocationSchema, locationInput(values), t) };
 }

@@ -10,6 +10,8 @@ export const treeArea = (id: string, text: string, siteId: string): SiteTree[num
   login_mode: 'signIn_signOut',
   auto_sign_out: 'after_24h',
   status: true,
+  capacity: null,
+  daily_visitor_limit: null,
   kiosks: [],
   doors: [],
 });

@@ -77,8 +77,9 @@ function useFilterSummary(filters: Filters, options: ReturnType<typeof useFilter
  * The dashboard (spec §2 / and /filtered, §3 Dashboard): today's counts, each opening the logbook
  * filtered to what it counts (/filtered), and the logbook of visits with quick sign-in, mass actions,
  * a row's next action, notes and badges. It follows every sign-in and sign-out in the company live.
+ * `panels`: other features' parts shown between the counts and the logbook (occupancy).
  */
-export function DashboardPage({ actions = NO_ACTIONS }: { actions?: DashboardActions }) {
+export function DashboardPage({ actions = NO_ACTIONS, panels }: { actions?: DashboardActions; panels?: ReactNode }) {
   const { t } = useTranslation('visits');
   const queryClient = useQueryClient();
   const filteredMode = useRoutePath() === paths.filtered;
@@ -173,6 +174,8 @@ export function DashboardPage({ actions = NO_ACTIONS }: { actions?: DashboardAct
         active={filters.count ? { count: filters.count, userTypeId: filters.user_type_id } : null}
         hrefOf={countHref}
       />
+
+      {panels}
 
       <LogbookClockContext value={clock}>
         <DataGrid

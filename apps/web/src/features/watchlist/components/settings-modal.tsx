@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { isAllowed } from '@app/shared/access/permissions';
 import type { WatchlistSettings } from '@app/shared/watchlist/schemas';
 import { PeopleMultiSelect, type PersonOption } from '@/components/people-picker/people-picker';
 import { SOURCE_PERMISSION } from '@/components/people-picker/search-people';
-import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
+import { LoadedSettingsModal, SettingsFormActions } from '@/components/ui/settings-modal';
 import { ApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -85,19 +85,13 @@ function SettingsForm({
           error={typeof form.errors.people === 'string' ? form.errors.people : undefined}
           testId="watchlist-settings-people"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={!form.isDirty()}
-            data-testid="watchlist-settings-save"
-          >
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SettingsFormActions
+          onCancel={onClose}
+          saving={save.isPending}
+          dirty={form.isDirty()}
+          saveLabel={t('settings.save')}
+          testId="watchlist-settings-save"
+        />
       </Stack>
     </form>
   );
@@ -112,30 +106,26 @@ export function SettingsModal({ opened, onClose }: { opened: boolean; onClose: (
   const people = useNotifiedPeople(ids, opened && canReadPeople && ids.length > 0);
   const peopleReady = !canReadPeople || ids.length === 0 || !people.isPending;
 
-  let body;
-  if (settings.isError)
-    body = <LoadFailedAlert title={t('settings.load_failed')} onRetry={() => void settings.refetch()} />;
-  else if (!settings.data || !peopleReady)
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('settings.loading')} />
-      </Center>
-    );
-  else
-    body = (
-      <SettingsForm
-        settings={settings.data}
-        people={ids.map((id) => {
-          const found = people.data?.find((p) => p.id === id);
-          return { id, full_name: found?.full_name ?? t('settings.unknown_person'), email: found?.email ?? null };
-        })}
-        onClose={onClose}
-      />
-    );
-
+  const settingsData = settings.data;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('settings.title')} size="lg" centered>
-      {opened && body}
-    </Modal>
+    <LoadedSettingsModal
+      opened={opened}
+      onClose={onClose}
+      title={t('settings.title')}
+      state={settings.isError ? 'failed' : !settingsData || !peopleReady ? 'loading' : 'ready'}
+      failedTitle={t('settings.load_failed')}
+      loadingLabel={t('settings.loading')}
+      onRetry={() => void settings.refetch()}
+      form={() => (
+        <SettingsForm
+          settings={settingsData!}
+          people={ids.map((id) => {
+            const found = people.data?.find((p) => p.id === id);
+            return { id, full_name: found?.full_name ?? t('settings.unknown_person'), email: found?.email ?? null };
+          })}
+          onClose={onClose}
+        />
+      )}
+    />
   );
 }
