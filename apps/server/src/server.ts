@@ -56,7 +56,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function seedDemo() {
-  const logins = await seedDemoIfEmpty(db.db, app.log);
+  // Nodes starting together on a new database seed it once: the others wait, then find it seeded.
+  const logins = await db.exclusively('demo-seed', () => seedDemoIfEmpty(db.db, app.log));
   if (!logins) return;
   const line = '-'.repeat(64);
   console.log(

@@ -24,7 +24,14 @@ export type Database = {
   connections: number;
   /** Runs parameterised SQL outside drizzle (pg-boss, health checks). */
   query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** Brings the schema up to date: once, however many nodes start together (under `exclusively`). */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` holding a lock of the whole database cluster named `name` (a PostgreSQL session advisory
+   * lock, let go when `work` ends or its node dies): the nodes asking for it at once take turns. The
+   * embedded database has one process, which needs no lock.
+   */
+  exclusively: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** LISTEN on a channel: notices raised by any node's transactions, delivered at commit. */
   listen: Listen;
@@ -50,6 +57,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onConnect: notices.onConnect,
     });
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Executor;
+    async function exclusively<T>(name: string, work: (session: pg.PoolClient) => Promise<T>): Promise<T> {
+      const session = await pool.connect();
+      try {
+        await session.query('SELECT pg_advisory_lock(hashtext($1))', [`frontdesk:${name}`]);
+        try {
+          return await work(session);
+        } finally {
+          await session.query('SELECT pg_advisory_unlock(hashtext($1))', [`frontdesk:${name}`]);
+        }
+      } finally {
+        session.release();
+      }
+    }
     return {
       kind: 'postgres',
       db,
@@ -58,7 +78,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const res = await pool.query(text, values as unknown[]);
         return { rows: res.rows as Record<string, unknown>[] };
       },
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      // Two nodes migrating one database at once fail on the catalogue's unique keys: one at a time, the
+      // later one finding every migration applied.
+      migrate: () =>
+        exclusively('migrate', (session) =>
+          migratePg(drizzlePg({ client: session, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+        ),
+      exclusively: (name, work) => exclusively(name, () => work()),
       close: () => pool.end(),
       listen: notices.listen,
     };
@@ -74,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return { rows: res.rows as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusively: (_name, work) => work(),
     close: () => client.close(),
     listen: pgliteNotices(client),
   };
