@@ -77,6 +77,8 @@ export class CapacityGate {
    */
   async check(
     tx: Executor,
+    /** Whether the area or its site has a limit, as the caller read the area: without one, nothing is read. */
+    limited: boolean,
     areaId: string,
     arrivals: readonly CapacityArrival[],
     now: Date,
@@ -86,10 +88,10 @@ export class CapacityGate {
     this.asks = [];
     const issues = new Map<string, Issue>();
     const entityId = this.ctx.entityId;
-    const unlocked = await placeLimits(tx, entityId, areaId, false);
-    if (!unlocked || !hasLimits(unlocked) || arrivals.length === 0) return issues;
+    if (!limited || arrivals.length === 0) return issues;
     // A preview only reads: it neither waits for other sign-ins nor uses or asks for approvals.
-    const limits = opts.preview ? unlocked : (await placeLimits(tx, entityId, areaId, true))!;
+    const limits = await placeLimits(tx, entityId, areaId, !opts.preview);
+    if (!limits || !hasLimits(limits)) return issues;
     const settings = await findCapacitySettings(tx, entityId);
     const day = localDay(now, timeZone);
     const siteId = limits.site_id;

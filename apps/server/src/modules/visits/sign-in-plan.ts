@@ -55,6 +55,8 @@ export type AreaInfo = {
   siteName: string;
   loginMode: 'signIn_signOut' | 'checkIn_only';
   active: boolean;
+  /** The area or its site has a capacity or a daily visitor limit (decision 054). */
+  limited: boolean;
 };
 
 /** The area of a sign-in; with `arrivalFields`, also the custom fields asked on arrival there. */
@@ -72,6 +74,7 @@ export async function mustFindArea(
   });
   if (!found) throw new AppError('not_found', { field: 'area_id', messageKey: 'visit_area_not_found' });
   const { area, siteName } = found;
+  const limits = [area.capacity, area.dailyVisitorLimit, found.siteCapacity, found.siteDailyLimit];
   return {
     id: area.id,
     name: area.name,
@@ -79,6 +82,7 @@ export async function mustFindArea(
     siteName,
     loginMode: loginModeOf(area.loginMode),
     active: area.active,
+    limited: limits.some((l) => l !== null),
     arrivalFields: (found.fields ?? []).map((f) => ({
       id: f.id,
       name: f.name,

@@ -37,6 +37,7 @@ export async function previewSignIn(
     const arriving = plans.filter((p) => p.person && !p.blocker && p.action !== 'sign_out');
     const full = await new CapacityGate(app, ctx, wayOf(ctx)).check(
       tx,
+      area.limited,
       area.id,
       arriving.map((p) => ({
         personId: p.personId,

@@ -381,6 +381,7 @@ export async function signIn(
       if (refused.length) throw new VisitRefusal(refused);
       const full = await capacity.check(
         tx,
+        area.limited,
         area.id,
         ready.map((p) => ({
           personId: p.plan.personId,

@@ -208,11 +208,14 @@ type ArrivalFieldRow = {
   sectionName: string;
 };
 
-const arrivalAreaQuery = preparedQuery('arrival_area_v1', (db) =>
+const arrivalAreaQuery = preparedQuery('arrival_area_v2', (db) =>
   db
     .select({
       area: areas,
       siteName: sites.name,
+      // The site's limits (decision 054): a sign-in where neither place has one reads nothing more.
+      siteCapacity: sites.capacity,
+      siteDailyLimit: sites.dailyVisitorLimit,
       fields: sql<ArrivalFieldRow[] | null>`(
         select json_agg(json_build_object('id', cf.id, 'name', cf.name, 'type', cf.type, 'required', cf.required,
           'options', cf.options, 'printOnBadge', cf.print_on_badge, 'sectionId', s.id, 'sectionName', s.name)
