@@ -170,9 +170,10 @@ export async function buildApp(opts: AppOptions) {
   // The kiosks' own namespace of the gateway, opened with a device token (decision 044).
   await app.register(realtimeKiosksPlugin);
   await app.register(kioskAppPlugin, { root: opts.env.KIOSK_DIST || DEFAULT_KIOSK_DIST });
-  // Open dashboards told what visits changed, gathered and sent after the change (decision 023).
+  // Open dashboards told what visits changed, as the database announces it (decisions 023, 056).
   const liveFeed = createLiveFeed(app);
   app.decorate('liveFeed', liveFeed);
+  await liveFeed.start();
   app.addHook('onClose', async () => liveFeed.close());
   // Sign-outs during an emergency session reach the session's watchers (decision 031).
   const emergencyFeed = createEmergencyFeed(app);

@@ -2,7 +2,7 @@
 // get the changed rows and today's counts; members limited to some sites or user types get ids only,
 // never a row; a burst of sign-ins is told in a few messages, not one per sign-in.
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Dashboard, Visit } from '@app/shared/visits/schemas';
 import { rowsOf } from '../src/db/client';
@@ -132,4 +132,48 @@ describe('the live feed of visits', () => {
       { action: 'signed_in', visit_ids: [visit.id], area_ids: [quiet.areas.reception] },
     ]);
   });
+
+  // Decision 056: the database tells every node what changed, whoever committed it (another node, a
+  // job, a node that died right after its commit), so no change depends on the node that made it.
+  it('tells the dashboards of a change committed outside this app, as the database announces it', async () => {
+    const { client: owner } = await signIn(ctx.app, w.people.admin.email, PASSWORD);
+    const person = await w.person('Outsider');
+    const visit = await w.signInOne(person.id);
+    await ctx.app.liveFeed.flush();
+    const everything = eventsOf(await dashboardOf(owner));
+    // Signed out by a statement of its own, as another node or a job would, with no call into this app.
+    await ctx.db.db.execute(
+      sql`update visits set state = 'left', signed_out_at = now(), sign_out_source = 'dashboard'
+           where entity_id = ${w.entity.id} and id = ${visit.id}`,
+    );
+    const rows = await everything.visits.settle();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'signed_out', visit_ids: [visit.id], area_ids: [w.areas.reception] });
+    expect(rows[0]!.visits![0]).toMatchObject({ id: visit.id, state: 'left' });
+    // A statement that changes nothing is not told.
+    const quiet = eventsOf(await dashboardOf(owner));
+    await ctx.db.db.execute(sql`update visits set notes = notes where entity_id = ${w.entity.id} and id = ${visit.id}`);
+    expect(await quiet.visits.settle()).toEqual([]);
+  });
+
+  // The database's notices are heard on a connection of this node's own: while it is down, changes
+  // may be missed, so once it listens again the browsers here are made to reconnect and read again.
+  it.runIf(inject('testDb').kind === 'postgres')(
+    'closes the dashboards’ sockets once notices are heard again after the listening connection dropped',
+    async () => {
+      const { client: owner } = await signIn(ctx.app, w.people.admin.email, PASSWORD);
+      const socket = await dashboardOf(owner);
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await ctx.db.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and application_name = 'notices'
+               and query = 'LISTEN visits_changed'`,
+      );
+      expect(await closed).toBe('io server disconnect');
+      // Listening again: a change is told to a dashboard that joins afresh.
+      const again = eventsOf(await dashboardOf(owner));
+      const visit = await w.signInOne((await w.person('Renata')).id);
+      expect((await again.visits.settle()).flatMap((e) => e.visit_ids)).toContain(visit.id);
+    },
+  );
 });

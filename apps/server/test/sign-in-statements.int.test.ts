@@ -17,7 +17,7 @@ afterAll(() => ctx.close());
 /** The statements the pool's connections send while `fn` runs (PostgreSQL only: PGlite has no wire). */
 async function statementsOf(fn: () => Promise<void>): Promise<string[]> {
   // The live feed reads a burst's new rows once, a moment later, outside the request: not counted.
-  const feed = vi.spyOn(ctx.app.liveFeed, 'visitsChanged').mockImplementation(() => undefined);
+  const feed = vi.spyOn(ctx.app.liveFeed, 'heard').mockImplementation(() => undefined);
   const spy = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await fn();

@@ -6,7 +6,12 @@ import pg from 'pg';
  * here, because every pooled connection listens on them from the moment it opens (see below).
  */
 export const NOTICE_CHANNELS = ['access_changed', 'passport_two_step', 'webhook_deliveries'] as const;
-export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+/**
+ * Channels heard only on a node's own listening connection, not by every pooled one: frequent notices
+ * (every changed visit) that need not arrive before the committing statement's answer.
+ */
+export const LISTENER_ONLY_CHANNELS = ['visits_changed'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number] | (typeof LISTENER_ONLY_CHANNELS)[number];
 
 /**
  * What a listener is told: each notice's payload; when notices may have been missed (`lost`: the

@@ -41,10 +41,19 @@ export type Realtime = {
   /** To a room (`entityAllRoom`, …), but for the sockets also in `except`. */
   toRoom: <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>, except?: string) => void;
   /**
-   * Whether any socket may be in a room: false only when this is the only node (no Redis) and none of
-   * its sockets is, so work done only for a room's sockets (reading rows to send) can be skipped.
+   * To this node's sockets in a room only: for what every node hears by itself (the database's notices
+   * of changed visits, decision 056), which sent to every node would arrive once per node.
    */
-  mayHaveListeners: (room: string) => boolean;
+  toLocalRoom: <E extends ServerEventName>(
+    room: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+    except?: string,
+  ) => void;
+  /** Whether any of this node's sockets is in a room (work done only for them can be skipped). */
+  hasLocalListeners: (room: string) => boolean;
+  /** Closes this node's sockets joined to a company: their browsers reconnect and read again what they show. */
+  resyncLocalSockets: () => void;
   toUser: <E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>) => void;
   /** To a person's sockets except those of one session (the tab that made the change). */
   toUserExceptSession: <E extends ServerEventName>(
@@ -275,7 +284,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
       const to = except ? io.to(room).except(except) : io.to(room);
       (to.emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    mayHaveListeners: (room) => redis.length > 0 || (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
+    toLocalRoom: (room, event, payload, except) => {
+      const to = except ? io.local.to(room).except(except) : io.local.to(room);
+      (to.emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    hasLocalListeners: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
+    resyncLocalSockets: () => {
+      for (const socket of io.sockets.sockets.values()) if (socket.data.entityId) socket.disconnect(true);
+    },
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toUserExceptSession: (userId, sessionId, event, payload) => {
       (io.to(userRoom(userId)).except(sessionRoom(sessionId)).emit as (e: string, p: unknown) => boolean)(

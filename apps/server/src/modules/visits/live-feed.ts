@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { entityAllRoom, entityTopicRoom } from '@app/shared/realtime/events';
-import type { VisitAction } from '@app/shared/visits/stages';
+import { VISIT_ACTIONS, type VisitAction } from '@app/shared/visits/stages';
 import { withTenant } from '../../db/client';
 import { findEntity } from '../access/access.repository';
 import { safeTimeZone } from '@app/shared/time-zones';
@@ -21,9 +22,21 @@ import { toVisits } from './visit-view';
 // Changes are gathered for ROWS_WINDOW_MS, so a burst of sign-ins costs one read of its rows, and the
 // counts are computed at most once per COUNTS_EVERY_MS per company, however many visits change; and
 // neither is read while nobody is there to be sent them.
+//
+// What changed is told by the database (decision 056): a trigger on `visits` raises a notice at commit
+// ("<entity> <visit> <area> <action>", channel `visits_changed`), which PostgreSQL delivers to every app
+// node. Each node sends to its own sockets only, so a change made by any node or job reaches every
+// dashboard even when the node that made it dies right after its commit. When this node's listening
+// connection drops, notices may be missed: once it listens again, its sockets in a company are closed,
+// and the browsers reconnect and read again what they show (the web app's resync).
 
 const ROWS_WINDOW_MS = 25;
 const COUNTS_EVERY_MS = 250;
+/** A burst larger than this is sent as ids: each browser reads again what it shows. */
+const MAX_ROWS_SENT = 200;
+/** How long `flush` waits for its own notice to come back through the listening connection. */
+const SYNC_TIMEOUT_MS = 5_000;
+export const VISITS_CHANGED_CHANNEL = 'visits_changed';
 
 type Changed = { id: string; areaId: string };
 type Batch = { byAction: Map<VisitAction, Map<string, string>>; timer: NodeJS.Timeout };
@@ -36,12 +49,26 @@ declare module 'fastify' {
 }
 
 export type LiveFeed = {
-  /** Visits changed in a company (after their transaction committed). */
-  visitsChanged: (entityId: string, action: VisitAction, changed: readonly Changed[]) => void;
-  /** Sends what is still gathered, now (tests, shutdown). */
+  /** Starts listening to the database's notices of changed visits. */
+  start: () => Promise<void>;
+  /** A notice's payload, "<entity> <visit> <area> <action>" (see the migration 0059_visits_live_notice). */
+  heard: (payload: string) => void;
+  /**
+   * Sends, now, what was committed before the call (tests, shutdown): waits for a notice of its own,
+   * which the database delivers after every earlier commit's, then sends what is gathered.
+   */
   flush: () => Promise<void>;
-  close: () => void;
+  close: () => Promise<void>;
 };
+
+const ACTIONS = new Set<string>(VISIT_ACTIONS);
+
+/** The parts of a notice; null for anything else (a flush's own notice, a malformed one). */
+export function parseVisitNotice(payload: string): { entityId: string; action: VisitAction; changed: Changed } | null {
+  const [entityId, id, areaId, action, extra] = payload.split(' ');
+  if (!entityId || !id || !areaId || !action || extra !== undefined || !ACTIONS.has(action)) return null;
+  return { entityId, action: action as VisitAction, changed: { id, areaId } };
+}
 
 const idsOf = (action: VisitAction, changed: Map<string, string>) => ({
   action,
@@ -70,8 +97,8 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
         ? await occupancyOf(tx, entityId, safeTimeZone(entity.timezone), null)
         : null,
     }));
-    app.realtime.toRoom(entityAllRoom(entityId), 'dashboardCounts', dashboard);
-    if (occupancy) app.realtime.toRoom(entityAllRoom(entityId), 'occupancy', occupancy);
+    app.realtime.toLocalRoom(entityAllRoom(entityId), 'dashboardCounts', dashboard);
+    if (occupancy) app.realtime.toLocalRoom(entityAllRoom(entityId), 'occupancy', occupancy);
   }
 
   /** Leading and trailing: the first change is counted at once, the rest of a burst once after it. */
@@ -100,16 +127,20 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
   /** The changes without their rows, to the browsers of members who see visits (they read again what they show). */
   function sendIds(entityId: string, byAction: Map<VisitAction, Map<string, string>>) {
     for (const [action, changed] of byAction)
-      app.realtime.toRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', idsOf(action, changed));
+      app.realtime.toLocalRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', idsOf(action, changed));
   }
 
   async function sendBatch(entityId: string, byAction: Map<VisitAction, Map<string, string>>) {
-    if (!app.realtime.mayHaveListeners(entityAllRoom(entityId))) {
-      // Nobody sees the whole company now: no rows or counts to read, ids to the rest.
+    const here = (room: string) => app.realtime.hasLocalListeners(room);
+    if (!here(entityTopicRoom(entityId, 'visits')) && !here(entityAllRoom(entityId))) return;
+    const ids = [...new Set([...byAction.values()].flatMap((m) => [...m.keys()]))];
+    if (!here(entityAllRoom(entityId)) || ids.length > MAX_ROWS_SENT) {
+      // Nobody here sees the whole company now, or the burst is too large to send as rows: ids to
+      // everyone, who read again what they show; counts to those who see the whole company.
       sendIds(entityId, byAction);
+      if (here(entityAllRoom(entityId))) scheduleCounts(entityId);
       return;
     }
-    const ids = [...new Set([...byAction.values()].flatMap((m) => [...m.keys()]))];
     const entity = await findEntity(app.db.db, entityId);
     const { visits, createdIds } = entity
       ? await withTenant(app.db.db, entityId, async (tx) => {
@@ -126,8 +157,8 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
       : { visits: [], createdIds: new Set<string>() };
     for (const [action, changed] of byAction) {
       const payload = idsOf(action, changed);
-      app.realtime.toRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', payload, entityAllRoom(entityId));
-      app.realtime.toRoom(entityAllRoom(entityId), 'updateVisits', {
+      app.realtime.toLocalRoom(entityTopicRoom(entityId, 'visits'), 'updateVisits', payload, entityAllRoom(entityId));
+      app.realtime.toLocalRoom(entityAllRoom(entityId), 'updateVisits', {
         ...payload,
         visits: visits.filter((v) => changed.has(v.id)),
         created_ids: payload.visit_ids.filter((id) => createdIds.has(id)),
@@ -150,28 +181,72 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
     );
   }
 
-  return {
-    visitsChanged(entityId, action, changed) {
-      if (changed.length === 0 || closed) return;
-      let batch = batches.get(entityId);
-      if (!batch) {
-        batch = { byAction: new Map(), timer: setTimeout(() => flushEntity(entityId), ROWS_WINDOW_MS) };
-        batches.set(entityId, batch);
-      }
-      let ofAction = batch.byAction.get(action);
-      if (!ofAction) batch.byAction.set(action, (ofAction = new Map<string, string>()));
-      for (const v of changed) ofAction.set(v.id, v.areaId);
+  function visitsChanged(entityId: string, action: VisitAction, changed: Changed) {
+    if (closed) return;
+    let batch = batches.get(entityId);
+    if (!batch) {
+      batch = { byAction: new Map(), timer: setTimeout(() => flushEntity(entityId), ROWS_WINDOW_MS) };
+      batches.set(entityId, batch);
+    }
+    let ofAction = batch.byAction.get(action);
+    if (!ofAction) batch.byAction.set(action, (ofAction = new Map<string, string>()));
+    ofAction.set(changed.id, changed.areaId);
+  }
+
+  const syncs = new Map<string, () => void>();
+  let lost = false;
+  let stop: (() => Promise<void>) | null = null;
+
+  const feed: LiveFeed = {
+    async start() {
+      stop = await app.db.listen(VISITS_CHANGED_CHANNEL, {
+        notice: (payload) => {
+          if (payload.startsWith('sync ')) syncs.get(payload.slice(5))?.();
+          else feed.heard(payload);
+        },
+        lost: () => {
+          lost = true;
+        },
+        ready: () => {
+          if (!lost) return;
+          lost = false;
+          // Changes may have been missed: the browsers here reconnect and read everything again.
+          app.realtime.resyncLocalSockets();
+        },
+      });
+    },
+    heard(payload) {
+      const notice = parseVisitNotice(payload);
+      if (notice) visitsChanged(notice.entityId, notice.action, notice.changed);
     },
     async flush() {
+      if (stop && !closed) {
+        const token = randomUUID();
+        let timer: NodeJS.Timeout | undefined;
+        const heard = new Promise<void>((resolve) => {
+          syncs.set(token, resolve);
+          timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
+        });
+        const sent = await app.db
+          .query('select pg_notify($1, $2)', [VISITS_CHANGED_CHANNEL, `sync ${token}`])
+          .then(() => true)
+          .catch(() => false);
+        if (sent) await heard;
+        clearTimeout(timer);
+        syncs.delete(token);
+      }
       for (const entityId of [...batches.keys()]) flushEntity(entityId);
       while (running.size > 0) await Promise.all([...running]);
     },
-    close() {
+    async close() {
       closed = true;
       for (const batch of batches.values()) clearTimeout(batch.timer);
       batches.clear();
       for (const state of counts.values()) if (state.timer) clearTimeout(state.timer);
       counts.clear();
+      for (const heard of syncs.values()) heard();
+      await stop?.();
     },
   };
+  return feed;
 }

@@ -129,14 +129,16 @@ export function visitsOf(
   });
 }
 
-/** Tells the company's open dashboards that visits changed, once the change is committed (decision 023). */
+/**
+ * After visits changed and the change committed. Open dashboards hear of it from the database itself
+ * (`live-feed.ts`, decision 056); what remains to tell is the emergency roll's.
+ */
 export function emitVisits(
   app: FastifyInstance,
   entityId: string,
   action: VisitAction,
   changed: readonly { id: string; areaId: string }[],
 ) {
-  app.liveFeed.visitsChanged(entityId, action, changed);
   // Those who left during an emergency session are `out` on its roll (decision 031): its watchers are told.
   if (action === 'signed_out')
     app.emergencyFeed.visitsLeft(
