@@ -10,6 +10,7 @@ import {
   contextPlugin,
   errorsPlugin,
   pickLanguage,
+  rateLimitsPlugin,
   type Database,
   type Env,
   type Mailer,
@@ -72,6 +73,8 @@ export async function buildPassportApp(given: PassportOptions) {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(errorsPlugin);
+  // Per address (the passport has no API tokens or devices); its own counters when Redis is shared.
+  await app.register(rateLimitsPlugin, { env: opts.env, nameSpace: 'passport-rate-limit:' });
   await app.register(currentAccountPlugin);
 
   let provider: Provider = await buildProvider({

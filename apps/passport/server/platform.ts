@@ -22,6 +22,7 @@ export {
 export { throttleClear, throttleTake, type ThrottleRule } from '../../server/src/modules/auth/throttle.repository';
 export { contextPlugin } from '../../server/src/plugins/db';
 export { errorsPlugin } from '../../server/src/plugins/errors';
+export { publicRateLimit, rateLimitsPlugin } from '../../server/src/plugins/rate-limits';
 export { buildSecurityHeaders } from '../../server/src/plugins/security-headers';
 export { baseFastify } from '../../server/src/lib/fastify-base';
 export { currentSigningKey, privateKeySet, publishedKeys } from '../../server/src/modules/passport-trust/signing-keys';

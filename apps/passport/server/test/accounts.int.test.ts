@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
+import { buildPassportApp } from '../app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../server/test/helpers/mail';
 import { makePng } from '../../../server/test/helpers/images';
@@ -93,6 +94,34 @@ describe('owning a passport', () => {
       statuses.push((await browser.post('/api/sign-in', { email, password: `wrong-${i}` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('limits the calls that need no account, or send mail, to PUBLIC_RATE_LIMIT per address', async () => {
+    const limited = await buildPassportApp({
+      env: { ...world.ctx.app.env, PUBLIC_RATE_LIMIT: 3 },
+      db: world.ctx.db,
+      secrets: world.ctx.app.secrets,
+      mailer: world.ctx.app.mailer,
+      logger: false,
+    });
+    try {
+      const asked = (path: string) =>
+        limited.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'x-passport': '1' },
+          payload: { email: 'nobody@example.com' },
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await asked('/api/forgot-password')).statusCode);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      const refused = await asked('/api/forgot-password');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Each route counts on its own; the signed-in routes keep the larger allowance.
+      expect((await asked('/api/resend-verification')).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('two-step: sign-in waits for a code, a used code is refused, a recovery code works once', async () => {

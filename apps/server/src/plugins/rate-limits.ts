@@ -70,8 +70,12 @@ declare module 'fastify' {
   }
 }
 
-/** Registered before the routes: it hooks every API route as it is added. */
-export const rateLimitsPlugin = fp(async (app: FastifyInstance, { env }: { env: Env }) => {
+/**
+ * Registered before the routes: it hooks every API route as it is added. `nameSpace` keeps the
+ * counters of another service sharing the Redis (the passport's) apart from the dashboard's.
+ */
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { env: Env; nameSpace?: string }) => {
+  const { env } = opts;
   app.decorateRequest('callerKey', null);
 
   const devices = new Map<string, number>();
@@ -119,6 +123,6 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, { env }: { env: 
     max: (_req, key) => allowanceOf(env, key),
     // Only the API is limited: the web app's assets are static files.
     allowList: (req) => !req.url.startsWith('/api/'),
-    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
+    ...(redis ? { redis, nameSpace: opts.nameSpace ?? 'rate-limit:', skipOnError: true } : {}),
   });
 });

@@ -15,7 +15,7 @@ import {
   tokenBody,
 } from '@app/shared/passport/schemas';
 import { LIMITS } from '@app/shared/constants';
-import { AppError, readSingleFile } from '../../platform';
+import { AppError, publicRateLimit, readSingleFile } from '../../platform';
 import { signedIn } from '../sessions/current-account';
 import { verifySignInCode } from '../two-step/two-step.service';
 import {
@@ -34,12 +34,14 @@ import {
 } from './accounts.service';
 
 const MAIL_SENT = { status: 'mail_sent' as const };
+/** What anyone may call without an account, or that sends mail: PUBLIC_RATE_LIMIT per address. */
+const PUBLIC = { rateLimit: publicRateLimit() };
 const PHOTO_MAX_BYTES = LIMITS.photo.maxBytes;
 
 export async function accountsRoutes(app: FastifyInstance) {
   app.post(
     '/api/sign-up',
-    { schema: { body: signUpBody, response: { 202: mailSentResponse } } },
+    { config: PUBLIC, schema: { body: signUpBody, response: { 202: mailSentResponse } } },
     async (req, reply) => {
       signUp(app, signUpBody.parse(req.body));
       return reply.status(202).send(MAIL_SENT);
@@ -48,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/resend-verification',
-    { schema: { body: forgotBody, response: { 202: mailSentResponse } } },
+    { config: PUBLIC, schema: { body: forgotBody, response: { 202: mailSentResponse } } },
     async (req, reply) => {
       resendVerification(app, forgotBody.parse(req.body).email);
       return reply.status(202).send(MAIL_SENT);
@@ -57,19 +59,19 @@ export async function accountsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/verify-email',
-    { schema: { body: tokenBody, response: { 200: signInResponse } } },
+    { config: PUBLIC, schema: { body: tokenBody, response: { 200: signInResponse } } },
     async (req, reply) => verifyEmail(app, req, reply, tokenBody.parse(req.body).token),
   );
 
   app.post(
     '/api/sign-in',
-    { schema: { body: passportSignInBody, response: { 200: signInResponse } } },
+    { config: PUBLIC, schema: { body: passportSignInBody, response: { 200: signInResponse } } },
     async (req, reply) => signIn(app, req, reply, passportSignInBody.parse(req.body)),
   );
 
   app.post(
     '/api/sign-in/otp',
-    { schema: { body: passportOtpBody, response: { 200: signInResponse } } },
+    { config: PUBLIC, schema: { body: passportOtpBody, response: { 200: signInResponse } } },
     async (req) => {
       if (!req.passport) throw new AppError('unauthenticated');
       await verifySignInCode(app, req.passport, passportOtpBody.parse(req.body).code);
@@ -84,14 +86,14 @@ export async function accountsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/forgot-password',
-    { schema: { body: forgotBody, response: { 202: mailSentResponse } } },
+    { config: PUBLIC, schema: { body: forgotBody, response: { 202: mailSentResponse } } },
     async (req, reply) => {
       forgotPassword(app, forgotBody.parse(req.body).email);
       return reply.status(202).send(MAIL_SENT);
     },
   );
 
-  app.post('/api/reset-password', { schema: { body: resetBody } }, async (req, reply) => {
+  app.post('/api/reset-password', { config: PUBLIC, schema: { body: resetBody } }, async (req, reply) => {
     const body = resetBody.parse(req.body);
     await resetPassword(app, body.token, body.password);
     return reply.status(204).send();
