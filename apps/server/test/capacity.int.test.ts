@@ -57,7 +57,7 @@ const occupancy = async (client: TestClient) => ok<Occupancy>(await client.get('
 const areaNow = (o: Occupancy, id: string) => o.sites.flatMap((s) => s.areas).find((a) => a.id === id)!;
 const siteNow = (o: Occupancy, id: string) => o.sites.find((s) => s.id === id)!;
 const approvals = async (client: TestClient, state = 'waiting') =>
-  ok<{ data: CapacityApproval[] }>(await client.get(`/capacity/approvals?state=${state}`)).data;
+  ok<{ data: CapacityApproval[] }>(await client.get(`/capacity/approvals?state=${state}&limit=500`)).data;
 const messageOf = (res: { json: <X>() => X }) => res.json<{ message: string }>().message;
 const signOutAll = async (world: VisitsWorld, personIds: string[]) =>
   ok(await world.admin.post('/visits/sign-out', { person_ids: personIds }));
@@ -228,6 +228,46 @@ describe('approval past a full place', () => {
       ok(await w.admin.post(`/capacity/approvals/${x.id}/decision`, { decision: 'reject' }));
     }
     await signOutAll(w, [first.id]);
+    ok(await limitArea(w.admin, w.areas.reception, 'Reception', { capacity: null }));
+    ok(await settings(w.admin, {}));
+  });
+});
+
+describe('the approvals’ list', () => {
+  it('pages newest first by cursor, counts them all, and refuses a cursor that is not its own', async () => {
+    ok(await settings(w.admin, { over_capacity: 'approval' }));
+    ok(await limitArea(w.admin, w.areas.reception, 'Reception', { capacity: 1 }));
+    const inside = await w.person('Inside');
+    await w.signInOne(inside.id);
+    const asked: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await w.person(`Queue${i}`);
+      const res = await w.admin.post('/visits/sign-in', { area_id: w.areas.reception, people: [{ person_id: p.id }] });
+      expect(res.statusCode, res.body).toBe(422);
+      asked.push(p.id);
+    }
+    type Page = { data: CapacityApproval[]; count: number; count_capped: boolean; next_cursor: string | null };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (const size of [2, 2, 1]) {
+      const page: Page = ok<Page>(
+        await w.admin.get(`/capacity/approvals?state=waiting&limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+      );
+      expect(page.data).toHaveLength(size);
+      expect(page).toMatchObject({ count: 5, count_capped: false });
+      seen.push(...page.data.map((x) => x.person.id));
+      cursor = page.next_cursor;
+    }
+    expect(cursor).toBeNull();
+    // Newest first: the last to ask comes first, each once.
+    expect(seen).toEqual([...asked].reverse());
+    const wrong = await w.admin.get('/capacity/approvals?state=waiting&cursor=bm90IGEgY3Vyc29y');
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json<{ fields: object }>().fields)).toEqual(['cursor']);
+
+    for (const x of await approvals(w.admin))
+      ok(await w.admin.post(`/capacity/approvals/${x.id}/decision`, { decision: 'reject' }));
+    await signOutAll(w, [inside.id]);
     ok(await limitArea(w.admin, w.areas.reception, 'Reception', { capacity: null }));
     ok(await settings(w.admin, {}));
   });

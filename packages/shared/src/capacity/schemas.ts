@@ -1,3 +1,4 @@
+import { cursorListResponse, cursorPageQuery } from '../http/paging';
 import { z } from 'zod';
 import { CAPACITY_LEVELS, CAPACITY_LIMITS } from './levels';
 
@@ -94,9 +95,13 @@ export const capacityApprovalSchema = z.object({
 export type CapacityApproval = z.infer<typeof capacityApprovalSchema>;
 
 export const listCapacityApprovalsQuerySchema = z.strictObject({
+  ...cursorPageQuery.shape,
   state: z.enum(CAPACITY_APPROVAL_STATES).default('waiting'),
 });
 export type ListCapacityApprovalsQuery = z.infer<typeof listCapacityApprovalsQuerySchema>;
+/** Newest first, paged by keyset (`next_cursor`): decided requests grow with every day. */
+export const capacityApprovalListSchema = cursorListResponse(capacityApprovalSchema);
+export type CapacityApprovalList = z.infer<typeof capacityApprovalListSchema>;
 
 export const capacityApprovalParams = z.object({ id: z.uuid() });
 

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CAPACITY_SETTINGS, type CapacitySettings } from '@app/shared/capacity/schemas';
 import { rowsOf, sqlArray, type Executor } from '../../db/client';
+import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import { capacityApprovals, capacitySettings } from '../../db/schema/index';
 import { inSites } from '../emergency/emergency-list.repository';
 
@@ -188,31 +189,72 @@ export type ApprovalViewRow = {
   decided_at: Date | string | null;
 };
 
-/** Approvals as the dashboard lists them, newest first, in the reader's sites. */
+const APPROVALS_SORT = 'asked_desc';
+
+/** One approval as the dashboard shows it, in the reader's sites; locked for its decision when asked. */
+export async function findApproval(
+  tx: Executor,
+  entityId: string,
+  siteIds: readonly string[] | null,
+  id: string,
+  forUpdate = false,
+): Promise<ApprovalViewRow | null> {
+  const [row] = await approvalsView(
+    tx,
+    sql`c.entity_id = ${entityId} and c.id = ${id} and ${inSites(sql`c.site_id`, siteIds)}`,
+    {
+      limit: 1,
+      forUpdate,
+    },
+  );
+  return row ?? null;
+}
+
+/** Approvals of a state in the reader's sites, newest first, a page at a time (keyset, decision 022). */
 export async function listApprovals(
   tx: Executor,
   entityId: string,
   siteIds: readonly string[] | null,
-  filter: { state?: string; id?: string; forUpdate?: boolean },
-): Promise<ApprovalViewRow[]> {
-  return rowsOf<ApprovalViewRow>(
-    await tx.execute(sql`
+  state: string,
+  paging: { page: number; limit: number; cursor?: string },
+) {
+  const where = sql`c.entity_id = ${entityId} and c.state = ${state} and ${inSites(sql`c.site_id`, siteIds)}`;
+  const after = paging.cursor
+    ? afterCursor(
+        [sql`c.asked_at`, sql`c.id`],
+        decodeCursor(paging.cursor, APPROVALS_SORT, 2),
+        ['timestamptz', 'uuid'],
+        'desc',
+      )
+    : sql`true`;
+  const rows = await approvalsView(tx, sql`${where} and ${after}`, {
+    limit: paging.limit + 1,
+    offset: paging.cursor ? 0 : (paging.page - 1) * paging.limit,
+  });
+  const { rows: page, nextCursor } = keysetPage(rows, paging.limit, APPROVALS_SORT, (r) => [r.asked_at_text, r.id]);
+  const { count, capped } = await countCapped(tx, sql`capacity_approvals c`, where);
+  return { rows: page, nextCursor, count, capped };
+}
+
+function approvalsView(tx: Executor, where: SQL, opts: { limit: number; offset?: number; forUpdate?: boolean }) {
+  return tx
+    .execute(
+      sql`
       select c.id, c.person_id, trim(p.first_name || ' ' || p.last_name) as person_name,
              c.site_id, s.name as site_name, c.area_id, a.name as area_name, c.full_place, c.reason,
-             c.day::text as day, c.state, c.asked_at, c.asked_way, c.decided_by,
+             c.day::text as day, c.state, c.asked_at, c.asked_at::text as asked_at_text, c.asked_way, c.decided_by,
              nullif(trim(u.first_name || ' ' || u.last_name), '') as decided_by_name, c.decided_at
         from capacity_approvals c
         join people p on p.entity_id = c.entity_id and p.id = c.person_id
         join sites s on s.entity_id = c.entity_id and s.id = c.site_id
         join areas a on a.entity_id = c.entity_id and a.id = c.area_id
         left join users u on u.id = c.decided_by
-       where c.entity_id = ${entityId} and ${inSites(sql`c.site_id`, siteIds)}
-         ${filter.state ? sql`and c.state = ${filter.state}` : sql``}
-         ${filter.id ? sql`and c.id = ${filter.id}` : sql``}
+       where ${where}
        order by c.asked_at desc, c.id desc
-       limit 200
-       ${filter.forUpdate ? sql`for update of c` : sql``}`),
-  );
+       limit ${opts.limit} offset ${opts.offset ?? 0}
+       ${opts.forUpdate ? sql`for update of c` : sql``}`,
+    )
+    .then((res) => rowsOf<ApprovalViewRow & { asked_at_text: string }>(res));
 }
 
 export async function decideApproval(

@@ -5,10 +5,10 @@ import {
   capacityDecisionBodySchema,
   capacitySettingsBodySchema,
   capacitySettingsSchema,
+  capacityApprovalListSchema,
   listCapacityApprovalsQuerySchema,
   occupancySchema,
 } from '@app/shared/capacity/schemas';
-import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
 import {
   decideCapacityApproval,
@@ -70,7 +70,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Requests to come in past a full place (waiting by default), newest first',
         querystring: listCapacityApprovalsQuerySchema,
-        response: { 200: z.object({ data: z.array(capacityApprovalSchema) }) },
+        response: { 200: capacityApprovalListSchema },
       },
     },
     async (req) => listCapacityApprovals(app, requireAccess(req), req.query),

@@ -7,6 +7,7 @@ import type {
   CapacityDecisionBody,
   CapacitySettings,
   CapacitySettingsBody,
+  CapacityApprovalList,
   ListCapacityApprovalsQuery,
   Occupancy,
   PlaceOccupancy,
@@ -25,6 +26,7 @@ import {
   dayVisitorCounts,
   decideApproval,
   findCapacitySettings,
+  findApproval,
   listApprovals,
   onSiteCounts,
   placesWithLimits,
@@ -167,10 +169,16 @@ export async function listCapacityApprovals(
   app: FastifyInstance,
   ctx: AccessContext,
   q: ListCapacityApprovalsQuery,
-): Promise<{ data: CapacityApproval[] }> {
-  return inTenant(app, ctx, async (tx) => ({
-    data: (await listApprovals(tx, ctx.entityId, ctx.siteIds, { state: q.state })).map(toApproval),
-  }));
+): Promise<CapacityApprovalList> {
+  return inTenant(app, ctx, async (tx) => {
+    const page = await listApprovals(tx, ctx.entityId, ctx.siteIds, q.state, q);
+    return {
+      data: page.rows.map(toApproval),
+      count: page.count,
+      count_capped: page.capped,
+      next_cursor: page.nextCursor,
+    };
+  });
 }
 
 /** An admin lets the person in at that area once that day (approve), or keeps them out (reject). */
@@ -182,14 +190,14 @@ export async function decideCapacityApproval(
   now = new Date(),
 ): Promise<CapacityApproval> {
   const decided = await inTenant(app, ctx, async (tx) => {
-    const [before] = await listApprovals(tx, ctx.entityId, ctx.siteIds, { id, forUpdate: true });
+    const before = await findApproval(tx, ctx.entityId, ctx.siteIds, id, true);
     if (!before) throw new AppError('not_found');
     if (before.state !== 'waiting') {
       throw new AppError('rule_violation', { field: 'decision', messageKey: 'capacity_approval_decided' });
     }
     const state = body.decision === 'approve' ? 'approved' : 'rejected';
     await decideApproval(tx, ctx.entityId, id, state, userIdOf(ctx), now);
-    const [after] = await listApprovals(tx, ctx.entityId, ctx.siteIds, { id });
+    const after = await findApproval(tx, ctx.entityId, ctx.siteIds, id);
     await writeAudit(tx, ctx, {
       action: `capacity.approval_${state}`,
       targetType: 'capacity_approval',

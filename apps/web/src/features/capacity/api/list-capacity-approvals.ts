@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CapacityApproval, CapacityApprovalState } from '@app/shared/capacity/schemas';
+import type { CapacityApprovalList, CapacityApprovalState } from '@app/shared/capacity/schemas';
 import { api } from '@/lib/api-client';
 import { capacityApprovalsKey } from './capacity-query-keys';
 
+/** As many as the dashboard's card shows at once (the newest first). */
+export const APPROVALS_SHOWN = 25;
+
 export const listCapacityApprovals = (state: CapacityApprovalState, signal?: AbortSignal) =>
-  api.get<{ data: CapacityApproval[] }>('/capacity/approvals', { params: { state }, signal });
+  api.get<CapacityApprovalList>('/capacity/approvals', { params: { state, limit: APPROVALS_SHOWN }, signal });
 
 export const capacityApprovalsQueryOptions = (state: CapacityApprovalState) =>
   queryOptions({

@@ -110,6 +110,11 @@ export function CapacityApprovals({
         {approvals.data.data.map((approval) => (
           <ApprovalRow key={approval.id} approval={approval} decide={canDecide ? decide : null} />
         ))}
+        {approvals.data.next_cursor !== null && (
+          <Text size="xs" c="dimmed" data-testid="capacity-approvals-more">
+            {t('approvals.more', { shown: approvals.data.data.length, count: approvals.data.count })}
+          </Text>
+        )}
       </Stack>
     );
 
