@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { FileStoreConfig } from '../lib/file-store';
+import { isFileKey } from '../lib/file-store-checks';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -81,20 +83,84 @@ const envSchema = z.object({
   DIRECTORY_FAKES: z.enum(['true', 'false']).default('false'),
   /** The fakes' first port (Google; Microsoft, Wonde and Net2 on the next three); 0: any free ports. */
   DIRECTORY_FAKES_PORT: z.coerce.number().int().min(0).max(65532).default(3100),
+  /**
+   * Where stored files go: 'local', DATA_DIR/files (one node, or a volume every node mounts); 's3', a
+   * bucket of S3 or an S3-compatible service, which every node reaches.
+   */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service (MinIO, Ceph, R2, …); none: AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** bucket in the path (http://host/bucket/key) rather than the host name: most S3-compatible services. */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Put before every key, to share a bucket with others (e.g. `frontdesk`). */
+  S3_PREFIX: z.string().optional(),
+  /** S3 keys; without them the AWS SDK's default chain (profile, SSO, container or instance role). */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; passportUrl: string };
+/** What a file store needs and cannot default, checked at start rather than at the first upload. */
+const fileStoreChecked = envSchema.superRefine((env, ctx) => {
+  if (env.FILE_STORE !== 's3') return;
+  if (!env.S3_BUCKET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'FILE_STORE=s3 needs S3_BUCKET, the bucket for the files',
+    });
+  }
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !isFileKey(prefix)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_PREFIX'], message: 'segments joined by /, none empty, . or ..' });
+  }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'],
+      message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together, or neither',
+    });
+  }
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+function fileStoreConfig(env: ParsedEnv, dataDir: string): FileStoreConfig {
+  if (env.FILE_STORE === 'local') return { driver: 'local', dataDir };
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN || undefined,
+          }
+        : undefined,
+  };
+}
+
+export type Env = ParsedEnv & { appUrl: string; dataDir: string; passportUrl: string; fileStore: FileStoreConfig };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = fileStoreChecked.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
+    fileStore: fileStoreConfig(env, dataDir),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     passportUrl: (env.PASSPORT_URL ?? `http://localhost:${env.PASSPORT_PORT}`).replace(/\/$/, ''),
   };

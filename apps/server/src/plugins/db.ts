@@ -29,7 +29,9 @@ declare module 'fastify' {
 export const contextPlugin = fp(async (app: FastifyInstance, opts: { db: Database; env: Env; mailer?: Mailer }) => {
   app.decorate('db', opts.db);
   app.decorate('env', opts.env);
-  app.decorate('files', createFileStore(opts.env.dataDir));
+  const files = await createFileStore(opts.env.fileStore, app.log);
+  app.decorate('files', files);
+  app.addHook('onClose', async () => files.close());
   app.decorate(
     'mailer',
     opts.mailer ?? createMailer({ db: opts.db.db, smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, log: app.log }),

@@ -23,7 +23,7 @@ export type WriterColumn = Pick<ReportColumn<unknown>, 'type'> & {
 
 export type ExportWriteOptions = {
   format: ExportFormat;
-  /** Where the file is written (a temporary path: the caller moves it into place when it is complete). */
+  /** Where the file is written (a scratch file: the caller puts it in the file store when it is complete). */
   path: string;
   columns: readonly WriterColumn[];
   rows: AsyncIterable<readonly unknown[]>;

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@app/shared/http/paging';
@@ -94,7 +93,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDisposition('attachment', file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 };

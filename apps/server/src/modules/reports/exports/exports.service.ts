@@ -1,5 +1,7 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { isAllowed } from '@app/shared/access/permissions';
 import { isLanguage, type Language } from '@app/shared/constants';
@@ -45,7 +47,8 @@ import {
 // Exports of report views (issue 14 item 8; spec §7 `export`, `export_job`, `export_list`). Asking for
 // one stores what was asked and queues the job; the job rebuilds the requester's access as it runs (so
 // the scope is exactly the screen's, as of then), reads the report's source a short batch at a time,
-// streams the rows to a temporary file and moves it into the file store once complete, saving and
+// streams the rows to a scratch file on the node running it and puts that into the file store once
+// complete (so the node that serves the download need not be the one that ran the job), saving and
 // sending its progress as it goes. Only the requester downloads the file, by a link that works for
 // five minutes; files expire after the retention period.
 
@@ -266,7 +269,7 @@ export async function createExportLink(
   return { url: `/api/v1/exports/download/${id}.${secret}`, expires_at: expiresAt.toISOString() };
 }
 
-export type ExportDownload = { path: string; size: number; name: string; contentType: string };
+export type ExportDownload = { stream: Readable; size: number; name: string; contentType: string };
 
 /**
  * GET /exports/download/{token}: the file, for the requester signed in to the export's company, while
@@ -296,16 +299,12 @@ export async function openExportDownload(
   if (!row.linkExpiresAt || row.linkExpiresAt <= now || (row.expiresAt && row.expiresAt <= now)) {
     throw new AppError('not_found', { messageKey: 'exports_link_expired' });
   }
-  const filePath = app.files.pathOf(row.fileKey);
-  const size = await stat(filePath).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size === null) throw new AppError('not_found');
+  const file = await app.files.open(row.fileKey);
+  if (!file) throw new AppError('not_found');
   const stamp = localStamp(row.createdAt, companyZone(ctx)).replace(' ', '_').replace(':', '');
   return {
-    path: filePath,
-    size,
+    stream: file.stream,
+    size: file.size,
     name: `${row.report}-${stamp}.${row.format}`,
     contentType: CONTENT_TYPES[row.format as keyof typeof CONTENT_TYPES],
   };
@@ -355,10 +354,14 @@ export type ExportRunOptions = {
 
 const sheetLanguage = (value: string): Language => (isLanguage(value) ? value : 'en');
 
+/** Where a run writes its file before putting it in the store: this node's own disk, never shared. */
+const scratchDir = (app: FastifyInstance) => path.join(app.env.dataDir, 'tmp', 'report-exports');
+
 /**
  * Runs one export (the job's work; idempotent by export id). A finished export is left as it is. A run
- * writes the whole file again from the start into a temporary file, then moves it to the export's one
- * key, so a run cut short leaves no half file and a run after it never a second file. A failure is
+ * writes the whole file again from the start into a scratch file of its own, then puts it in the file
+ * store at the export's one key (a put is whole or nothing), so a run cut short leaves no half file and a
+ * run after it never a second file. The scratch file is removed however the run ends. A failure is
  * thrown for the job to retry until the last attempt, which marks the export failed.
  */
 export async function runReportExport(
@@ -382,8 +385,7 @@ export async function runReportExport(
   app.realtime.toUser(row.requestedByUserId, 'reportExportProgress', progressEvent(row));
 
   const key = fileKeyOf(row);
-  const finalPath = app.files.pathOf(key);
-  const tempPath = `${finalPath}.part`;
+  const scratch = path.join(scratchDir(app), `${row.id}.${attempt}.${randomToken(6)}.${row.format}`);
   try {
     const ctx = await requesterAccess(app, row);
     const source: AnyReportSource | undefined = reportSource(row.report as ReportName);
@@ -410,11 +412,11 @@ export async function runReportExport(
     const total = source.count ? await source.count(app, ctx, filters).catch(() => null) : null;
     if (total !== null) row = (await saveRun(app, row, { totalRows: total })) ?? row;
 
-    await mkdir(path.dirname(finalPath), { recursive: true });
+    await mkdir(path.dirname(scratch), { recursive: true });
     let lastSent = 0;
     const result = await writeExport({
       format: row.format as 'xlsx' | 'csv',
-      path: tempPath,
+      path: scratch,
       columns,
       rows: givingWay(source.batches(app, ctx, filters, { batchSize: options.batchSize ?? EXPORT_BATCH_SIZE })),
       timeZone: companyZone(ctx),
@@ -431,7 +433,10 @@ export async function runReportExport(
         await options.afterBatch?.(rows);
       },
     });
-    await rename(tempPath, finalPath);
+    await app.files.put(key, createReadStream(scratch), {
+      size: result.bytes,
+      contentType: CONTENT_TYPES[row.format as keyof typeof CONTENT_TYPES],
+    });
     const finishedAt = new Date();
     const done = await saveRun(app, row, {
       status: 'done',
@@ -451,7 +456,6 @@ export async function runReportExport(
     }
     return done;
   } catch (err) {
-    await rm(tempPath, { force: true });
     const final = err instanceof FinalFailure || attempt >= EXPORT_MAX_ATTEMPTS;
     const error = err instanceof FinalFailure ? err.message : 'internal';
     const saved = await saveRun(app, row, {
@@ -468,14 +472,31 @@ export async function runReportExport(
       return saved;
     }
     throw err;
+  } finally {
+    await rm(scratch, { force: true });
   }
 }
 
 const saveRun = (app: FastifyInstance, row: ExportRow, changes: Parameters<typeof updateExport>[3]) =>
   withTenant(app.db.db, row.entityId, (tx) => updateExport(tx, row.entityId, row.id, changes));
 
-/** The daily sweep: finished exports past their retention lose their file and read as expired. */
+/** Scratch files left by a run whose process died (a run removes its own however it ends otherwise). */
+async function sweepScratch(app: FastifyInstance, now: Date): Promise<void> {
+  const dir = scratchDir(app);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now.getTime() - info.mtimeMs > DAY_MS) await rm(file, { force: true });
+  }
+}
+
+/**
+ * The daily sweep: finished exports past their retention lose their file and read as expired; this
+ * node's scratch files older than a day go too.
+ */
 export async function expireReportExports(app: FastifyInstance, now = new Date()): Promise<number> {
+  await sweepScratch(app, now);
   let expired = 0;
   for (;;) {
     const due = await findExpiredExports(app.db.db, now, 200);
