@@ -486,7 +486,8 @@ describe('code look-ups under the app role', () => {
     };
     // The code is the index's condition, not a filter applied after row-level security.
     const expected = {
-      qr: /Index Scan using people_qr_code_key on people\s+[^\n]*\n\s+Index Cond: \(qr_code = /,
+      // Unique per company (decision 055): across companies through capability_keys.
+      qr: /Index Scan using people_qr_code_key on people\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(qr_code = /,
       card: /Index Scan using people_entity_rfid_key on people\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(rfid = /,
       // A page follows an index ending with the id (the primary key's, or the status one's) from the cursor on.
       page: /Index Scan using people_entity_(id_id_pk|status_idx) on people\s+[^\n]*\n\s+Index Cond: \(\(entity_id = [^\n]*AND \(id > /,

@@ -25,8 +25,8 @@ type Setting = 'company' | 'unset' | 'empty';
 const SETTINGS: Setting[] = ['company', 'unset', 'empty'];
 
 /**
- * What app_user may do with each global table (no entity_id), and with sessions (which carry the
- * company they act in but are the platform's). A new global table must be listed here.
+ * What app_user may do with each global table (no entity_id), and with sessions and capability_keys
+ * (which carry a company but are the platform's). A new global table must be listed here.
  */
 const GLOBAL_ACCESS: Record<string, 'closed' | 'own entity' | 'own members'> = {
   entities: 'own entity',
@@ -46,6 +46,9 @@ const GLOBAL_ACCESS: Record<string, 'closed' | 'own entity' | 'own members'> = {
   passport_qr_uses: 'closed',
   oidc_payloads: 'closed',
   oidc_keys: 'closed',
+  // Which company holds a link token, a QR code, a kiosk's token (decision 055): found on the owner's
+  // connection before the company's transaction opens, written by triggers as the owner.
+  capability_keys: 'closed',
 };
 
 /** Columns holding a credential, a token or a mail body: never readable by app_user, whatever the table. */
@@ -66,6 +69,7 @@ const SECRET_COLUMNS: Record<string, string[]> = {
   passport_qr_uses: ['jti'],
   oidc_payloads: ['payload'],
   oidc_keys: ['private_jwk_encrypted'],
+  capability_keys: ['value'],
 };
 
 /**

@@ -117,8 +117,9 @@ export const emergencyRoll = pgTable(
     uniqueIndex('emergency_roll_person_key')
       .on(t.entityId, t.sessionId, t.personId)
       .where(sql`${t.personId} is not null`),
-    // The "I am safe" page knows no company: found by its token alone.
-    uniqueIndex('emergency_roll_safe_token_key').on(t.safeTokenHash),
+    // The "I am safe" page knows no company: found through capability_keys (decision 055), unique
+    // across companies there; here per company, as Citus needs.
+    uniqueIndex('emergency_roll_safe_token_key').on(t.entityId, t.safeTokenHash),
   ],
 );
 

@@ -28,3 +28,4 @@ export * from './faces';
 export * from './watchlist';
 export * from './webhooks';
 export * from './capacity';
+export * from './capability-keys';

@@ -83,9 +83,10 @@ export const integrations = pgTable(
     primaryKey({ columns: [t.entityId, t.id] }),
     uniqueIndex('integrations_entity_name_key').on(t.entityId, t.nameLower),
     index('integrations_entity_created_idx').on(t.entityId, t.createdAt, t.id),
-    // Across companies, on the owner's connection: the scheduler's due runs, SCIM's token.
+    // Across companies, on the owner's connection: the scheduler's due runs.
     index('integrations_next_sync_idx').on(t.nextSyncAt),
-    uniqueIndex('integrations_scim_token_key').on(t.scimTokenHash),
+    // SCIM's token is found through capability_keys (decision 055), unique across companies there.
+    uniqueIndex('integrations_scim_token_key').on(t.entityId, t.scimTokenHash),
   ],
 );
 
@@ -254,7 +255,8 @@ export const integrationAuthorizations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
-    uniqueIndex('integration_authorizations_state_key').on(t.stateHash),
+    // The consent's callback comes back to the company's own session: looked up within it.
+    uniqueIndex('integration_authorizations_state_key').on(t.entityId, t.stateHash),
   ],
 );
 

@@ -57,8 +57,10 @@ export const kiosks = pgTable(
     primaryKey({ columns: [t.entityId, t.id] }),
     // Deleting an area with kiosks is refused by the service; the key keeps it so.
     foreignKey({ columns: [t.entityId, t.areaId], foreignColumns: [areas.entityId, areas.id] }),
-    uniqueIndex('kiosks_mac_key').on(sql`lower(${t.macAddress})`),
-    uniqueIndex('kiosks_device_token_key').on(t.deviceTokenHash),
+    // The MAC address and the device token are unique across companies through capability_keys
+    // (decision 055), where a device's token is found; here per company, as Citus needs.
+    uniqueIndex('kiosks_mac_key').on(t.entityId, sql`lower(${t.macAddress})`),
+    uniqueIndex('kiosks_device_token_key').on(t.entityId, t.deviceTokenHash),
     index('kiosks_entity_area_idx').on(t.entityId, t.areaId),
   ],
 );

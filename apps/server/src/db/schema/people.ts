@@ -127,7 +127,8 @@ export const people = pgTable(
     uniqueIndex('people_entity_id_number_key').on(t.entityId, t.idNumberLower),
     uniqueIndex('people_entity_rfid_key').on(t.entityId, t.rfid),
     uniqueIndex('people_entity_membership_key').on(t.entityId, t.membershipId),
-    uniqueIndex('people_qr_code_key').on(t.qrCode),
+    // Unique across companies through capability_keys (decision 055); kiosks look it up within one.
+    uniqueIndex('people_qr_code_key').on(t.entityId, t.qrCode),
     // One index per sort key of the people list, each ending with the id (keyset paging).
     index('people_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id),
     index('people_entity_email_sort_idx').on(t.entityId, t.emailMissing, t.emailKey, t.id),
@@ -259,7 +260,8 @@ export const rfidEnrolments = pgTable(
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
     foreignKey({ columns: [t.entityId, t.personId], foreignColumns: [people.entityId, people.id] }).onDelete('cascade'),
-    uniqueIndex('rfid_enrolments_code_key').on(t.codeHash),
+    // The link knows no company: found through capability_keys (decision 055).
+    uniqueIndex('rfid_enrolments_code_key').on(t.entityId, t.codeHash),
   ],
 );
 

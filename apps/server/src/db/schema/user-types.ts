@@ -43,7 +43,8 @@ export const userTypes = pgTable(
     primaryKey({ columns: [t.entityId, t.id] }),
     foreignKey({ columns: [t.entityId, t.parentId], foreignColumns: [t.entityId, t.id] }),
     uniqueIndex('user_types_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
-    uniqueIndex('user_types_qr_code_key').on(t.qrCode),
+    // The self-registration link knows no company: found through capability_keys (decision 055).
+    uniqueIndex('user_types_qr_code_key').on(t.entityId, t.qrCode),
     index('user_types_entity_parent_idx').on(t.entityId, t.parentId),
     check(
       'user_types_retention_check',

@@ -136,8 +136,9 @@ export const visits = pgTable(
     index('visits_on_site_idx')
       .on(t.entityId, t.areaId)
       .where(sql`${t.state} = 'on_site'`),
-    // Links are found by their token alone (public pages know no company).
-    uniqueIndex('visits_link_token_key').on(t.linkToken),
+    // Links are found by their token alone (public pages know no company): through capability_keys
+    // (decision 055), unique across companies there; here per company, as Citus needs.
+    uniqueIndex('visits_link_token_key').on(t.entityId, t.linkToken),
     uniqueIndex('visits_idempotency_key').on(t.entityId, t.idempotencyKey),
     index('visits_idempotency_request_idx')
       .on(t.entityId, t.idempotencyRequest)

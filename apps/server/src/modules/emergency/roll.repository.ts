@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EmergencyStatus, MarkSource } from '@app/shared/emergency/schemas';
+import { findCapabilityKey } from '../../db/capability-keys';
 import { rowsOf, sqlArray, type Executor } from '../../db/client';
 import type { AccessContext } from '../access/access.types';
 import { visibleRoll } from './session-view';
@@ -312,9 +313,11 @@ export async function markHistory(tx: Executor, ctx: AccessContext, sessionId: s
 // ---- the "I am safe" link: found by its token alone, outside any company ----
 
 export async function findSafeLinkKeys(db: Executor, tokenHash: string) {
+  const keys = await findCapabilityKey(db, 'emergency_roll.safe_token_hash', tokenHash);
+  if (!keys) return null;
   const [row] = rowsOf<{ entity_id: string; id: string; session_id: string }>(
     await db.execute(sql`
-      select entity_id, id, session_id from emergency_roll where safe_token_hash = ${tokenHash} limit 1`),
+      select entity_id, id, session_id from emergency_roll where entity_id = ${keys.entityId} and id = ${keys.id}`),
   );
   return row ?? null;
 }

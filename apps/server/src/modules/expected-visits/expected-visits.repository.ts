@@ -2,6 +2,7 @@
 // the flow a user type follows at a site, and the global look-ups of a link (a visit's token, a user
 // type's self-registration code) that find the company before its tenant transaction opens.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { findCapabilityKey } from '../../db/capability-keys';
 import type { Executor } from '../../db/client';
 import { flowComplianceRows } from '../journeys/journeys.repository';
 import { samePhone } from '../people/people.repository';
@@ -29,23 +30,9 @@ export type UserTypeRow = typeof userTypes.$inferSelect;
 
 // ---- global look-ups (outside any tenant: the link is all a public page knows) ----
 
-export async function findVisitKeysByToken(db: Executor, token: string) {
-  const [row] = await db
-    .select({ entityId: visits.entityId, id: visits.id })
-    .from(visits)
-    .where(eq(visits.linkToken, token))
-    .limit(1);
-  return row ?? null;
-}
+export const findVisitKeysByToken = (db: Executor, token: string) => findCapabilityKey(db, 'visits.link_token', token);
 
-export async function findUserTypeKeysByQr(db: Executor, code: string) {
-  const [row] = await db
-    .select({ entityId: userTypes.entityId, id: userTypes.id })
-    .from(userTypes)
-    .where(eq(userTypes.qrCode, code))
-    .limit(1);
-  return row ?? null;
-}
+export const findUserTypeKeysByQr = (db: Executor, code: string) => findCapabilityKey(db, 'user_types.qr_code', code);
 
 // ---- tenant reads ----
 

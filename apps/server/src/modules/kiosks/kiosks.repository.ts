@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListKiosksQuery } from '@app/shared/kiosks/schemas';
+import { findCapabilityKey } from '../../db/capability-keys';
 import { rowsOf, type Executor } from '../../db/client';
 import { containing } from '../../db/like';
 import { areas, entities, kioskPairings, kiosks, sites } from '../../db/schema/index';
@@ -96,23 +97,12 @@ export async function deleteKiosk(tx: Executor, entityId: string, id: string) {
 
 /** Whether any company has a kiosk with this MAC address (the address is unique across companies). */
 export async function isMacRegistered(db: Executor, mac: string) {
-  const [row] = await db
-    .select({ id: kiosks.id })
-    .from(kiosks)
-    .where(sql`lower(${kiosks.macAddress}) = ${mac.toLowerCase()}`)
-    .limit(1);
-  return Boolean(row);
+  return Boolean(await findCapabilityKey(db, 'kiosks.mac_address', mac.toLowerCase()));
 }
 
 /** The kiosk a device token belongs to, and its company. */
-export async function findKioskByTokenHash(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({ entityId: kiosks.entityId, id: kiosks.id })
-    .from(kiosks)
-    .where(eq(kiosks.deviceTokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-}
+export const findKioskByTokenHash = (db: Executor, tokenHash: string) =>
+  findCapabilityKey(db, 'kiosks.device_token_hash', tokenHash);
 
 export async function findEntityName(tx: Executor, entityId: string) {
   const [row] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId)).limit(1);

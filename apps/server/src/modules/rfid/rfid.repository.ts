@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListRfidPeopleQuery } from '@app/shared/rfid/schemas';
+import { findCapabilityKey } from '../../db/capability-keys';
 import type { Executor } from '../../db/client';
 import { afterCursor, countCapped, decodeCursor, keysetPage } from '../../db/keyset';
 import { areas, auditLog, entities, kiosks, people, rfidEnrolments, sites } from '../../db/schema/index';
@@ -150,14 +151,8 @@ export async function insertLinks(tx: Executor, rows: (typeof rfidEnrolments.$in
 }
 
 /** Global look-up by the link's hash (the link carries no company): only the row's keys. */
-export async function findLinkKeys(db: Executor, codeHash: string) {
-  const [row] = await db
-    .select({ entityId: rfidEnrolments.entityId, id: rfidEnrolments.id })
-    .from(rfidEnrolments)
-    .where(eq(rfidEnrolments.codeHash, codeHash))
-    .limit(1);
-  return row ?? null;
-}
+export const findLinkKeys = (db: Executor, codeHash: string) =>
+  findCapabilityKey(db, 'rfid_enrolments.code_hash', codeHash);
 
 export async function findLink(tx: Executor, entityId: string, id: string) {
   const [row] = await tx
@@ -209,12 +204,14 @@ export async function setPersonRfid(tx: Executor, entityId: string, personId: st
     .where(and(eq(people.entityId, entityId), eq(people.id, personId)));
 }
 
-/** Global look-up of a kiosk by its device token's hash. */
+/** Global look-up of a kiosk by its device token's hash: its company, then the kiosk within it. */
 export async function findKioskByDeviceTokenHash(db: Executor, tokenHash: string) {
+  const keys = await findCapabilityKey(db, 'kiosks.device_token_hash', tokenHash);
+  if (!keys) return null;
   const [row] = await db
     .select({ entityId: kiosks.entityId, id: kiosks.id, name: kiosks.name })
     .from(kiosks)
-    .where(eq(kiosks.deviceTokenHash, tokenHash))
+    .where(and(eq(kiosks.entityId, keys.entityId), eq(kiosks.id, keys.id)))
     .limit(1);
   return row ?? null;
 }

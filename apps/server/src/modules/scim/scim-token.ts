@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { and, eq, sql } from 'drizzle-orm';
+import { findCapabilityKey } from '../../db/capability-keys';
 import { rowsOf, type Executor } from '../../db/client';
 import { integrations } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
@@ -43,12 +44,14 @@ type TokenRow = { entityId: string; integrationId: string; hash: string; status:
 export async function findScimCaller(db: Executor, token: string): Promise<ScimCaller | ScimError> {
   if (!token.startsWith(SCIM_TOKEN_PREFIX)) return unauthorized();
   const hash = sha256(token);
+  const keys = await findCapabilityKey(db, 'integrations.scim_token_hash', hash);
+  if (!keys) return unauthorized();
   const [row] = rowsOf<TokenRow>(
     await db.execute(sql`
       select i.entity_id as "entityId", i.id as "integrationId", i.scim_token_hash as hash, i.status,
              e.package
         from integrations i join entities e on e.id = i.entity_id
-       where i.scim_token_hash = ${hash} and i.dir_code = 'scim'`),
+       where i.entity_id = ${keys.entityId} and i.id = ${keys.id} and i.dir_code = 'scim'`),
   );
   if (!row || !safeEqual(row.hash, hash)) return unauthorized();
   // RFC 7644 §3.12: the token is known, but what it may do is not permitted now.
