@@ -56,6 +56,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: notices.onConnect,
     });
+    // An idle pooled connection that PostgreSQL ends (a restart, a fail-over, an administrator, a dropped
+    // database) is taken out of the pool, which opens another when one is next needed. pg-pool tells of it
+    // with an 'error' event, which unheard would end the process.
+    pool.on('error', (err) => process.emitWarning(`a pooled database connection was lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Executor;
     async function exclusively<T>(name: string, work: (session: pg.PoolClient) => Promise<T>): Promise<T> {
       const session = await pool.connect();
