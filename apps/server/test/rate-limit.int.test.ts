@@ -39,3 +39,40 @@ describe('rate limits per address', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+// Behind a balancer every request comes from its address: TRUST_PROXY names the balancers whose
+// X-Forwarded-For is believed (decision 058), so callers are counted apart, and nobody else may name
+// an address of their choosing.
+describe('behind a balancer (TRUST_PROXY)', () => {
+  let behind: TestContext;
+  beforeAll(async () => {
+    behind = await createTestApp({ PUBLIC_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.50, 10.0.0.0/8' }, { db: ctx.db });
+  });
+  afterAll(() => behind.close());
+
+  const lookUp = (from: string, forwardedFor?: string) =>
+    behind.app
+      .inject({
+        url: '/api/v1/public/entities/by-subdomain/acme',
+        remoteAddress: from,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      })
+      .then((r) => r.statusCode);
+
+  it('counts each caller the balancer forwards apart, and a caller who is not a balancer by its own address', async () => {
+    const one = [];
+    for (let i = 0; i < 4; i++) one.push(await lookUp('127.0.0.50', '203.0.113.1'));
+    expect(one).toEqual([404, 404, 404, 429]);
+    // Another caller through the same balancer has its own allowance; so has one through another.
+    expect(await lookUp('127.0.0.50', '203.0.113.2')).toBe(404);
+    expect(await lookUp('10.1.2.3', '203.0.113.3')).toBe(404);
+    // Anyone else naming an address is counted by their own.
+    const spoofed = [];
+    for (let i = 0; i < 4; i++) spoofed.push(await lookUp('127.0.0.51', `198.51.100.${i}`));
+    expect(spoofed).toEqual([404, 404, 404, 429]);
+  });
+
+  it('refuses to start with a TRUST_PROXY that names no proxies', async () => {
+    await expect(createTestApp({ TRUST_PROXY: 'everyone' }, { db: ctx.db })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FileStoreConfig } from '../lib/file-store';
@@ -7,6 +8,41 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, which TRUST_PROXY may use besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies' X-Forwarded-For is believed: the balancers' addresses or CIDRs (comma separated, or
+ * `loopback`, `linklocal`, `uniquelocal`), or how many proxies stand in front. None: the connection's own
+ * address is the caller's. Never "any": a client could then name any address it liked.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): string[] | number | false => {
+    const value = (v ?? '').trim();
+    if (value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address, a CIDR, loopback, linklocal, uniquelocal or a number of proxies: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,6 +74,8 @@ const envSchema = z.object({
    * installations whose receivers live there.
    */
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  /** The balancers in front (decision 058): their X-Forwarded-For names the caller's address. */
+  TRUST_PROXY: trustProxy,
   /** Requests per minute per address on public endpoints (sign-in, reset, subdomain look-up). */
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Requests per minute per address on the rest of the API, by callers without a session or token. */

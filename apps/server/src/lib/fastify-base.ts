@@ -15,6 +15,9 @@ export function baseFastify(env: Env, logger: FastifyServerOptions['logger'] | u
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     frameworkErrors: answerFrameworkError,
+    // Behind balancers (TRUST_PROXY), the caller's address is the one they forwarded: rate limits, the
+    // sign-in lock-out and sessions count callers, not the balancer.
+    trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: env.NODE_ENV === 'test' }));
