@@ -6,9 +6,9 @@
 //
 // Options (environment variables):
 //   BENCH_DB=postgres,embedded     which databases, in that order (default both)
-//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync,faces,watchlist
-//                                  which cases (default all); directory-sync alone needs no data set,
-//                                  faces no database at all (it runs once, before the databases)
+//   BENCH_CASES=auth-me,sites,people,logbook,reports,summary,exports,sign-ins,live,duplicates,import,emergency,web,kiosk-app,kiosk-scan,kiosk-replay,startup,directory-sync,faces,watchlist,cluster
+//                                  which cases (default all); directory-sync and cluster alone need no
+//                                  data set, faces no database at all (it runs once, before the databases)
 //   BENCH_SECONDS=10               seconds of each wrk case (hello baseline, auth-me, sites)
 //   BENCH_LATENCY_SECONDS=5        seconds of each people/logbook variant (after 1 s of warm-up, 4 s for the first)
 //   BENCH_CONCURRENCY=4            concurrent requests of the people/logbook cases (and their raw SQL)
@@ -21,6 +21,9 @@
 //   BENCH_KIOSK_SCANS=200          timed QR scans of the kiosk-scan case (one kiosk, one after another)
 //   BENCH_DIRECTORY_USERS=50000    users of the directory-sync case's Microsoft Graph fake (a quarter of
 //                                  them for its memory reference)
+//   BENCH_CLUSTER_SECONDS=10, BENCH_CLUSTER_CONCURRENCY=16   the cluster case: how long each run of
+//                                  sign-ins (one node, two nodes) is counted, by how many callers at once
+//   BENCH_REDIS_URL=redis://127.0.0.1:6379   the Redis the cluster case's nodes share (else REDIS_URL)
 //   KIOSK_DIST=apps/kiosk/dist     the built kiosk app the server serves under /kiosk/ (the kiosk-app case)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   the PostgreSQL server; the bench makes
 //                                  and uses only databases named bench_<hash> (kept) and
@@ -45,6 +48,7 @@ import { measureDuplicates } from './cases/duplicates';
 import { emptyDatabase, measureDirectorySync } from './cases/directory-sync';
 import { measureFaces } from './cases/faces';
 import { measureWatchlist, watchlistPeopleNeed } from './cases/watchlist';
+import { measureCluster } from './cases/cluster';
 import { measurePeopleImport } from './cases/people-import';
 import { measureReports } from './cases/reports';
 import { measureVisitSummary } from './cases/visit-summary';
@@ -70,7 +74,7 @@ const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 const WORK_DIR = path.join(RESULTS_DIR, 'last-run');
 
 /** Cases that make their own company and start their own servers: they need neither the data set nor the shared server. */
-const OWN_DATA: readonly CaseName[] = ['directory-sync', 'faces'];
+const OWN_DATA: readonly CaseName[] = ['directory-sync', 'faces', 'cluster'];
 
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(0)} s`;
 const loadAverage = () =>
@@ -255,7 +259,14 @@ async function runDatabase(kind: DatabaseKind, options: Options, copy: WorkingCo
   }
   // Last: 62,500 people in companies of its own, each sync on a server of its own.
   if (wants('directory-sync')) rows.push(...(await measureDirectorySyncCase(kind, options, copy.location)));
+  // Its own company and nodes, on the working copy, with nothing else running.
+  if (wants('cluster')) rows.push(...(await measureClusterCase(kind, options, copy.location)));
   return rows;
+}
+
+async function measureClusterCase(kind: DatabaseKind, options: Options, location: string): Promise<Row[]> {
+  console.log(`[${kind}] cluster…`);
+  return guard('cluster', kind, () => measureCluster({ kind, options, location, workDir: WORK_DIR }));
 }
 
 async function measureDirectorySyncCase(kind: DatabaseKind, options: Options, location: string): Promise<Row[]> {
@@ -310,7 +321,9 @@ async function main(): Promise<number> {
       const empty = await emptyDatabase(kind, options);
       context.push(`${kind}: no data set needed; an empty database`);
       try {
-        rows.push(...(await measureDirectorySyncCase(kind, options, empty.location)));
+        if (options.cases.includes('directory-sync'))
+          rows.push(...(await measureDirectorySyncCase(kind, options, empty.location)));
+        if (options.cases.includes('cluster')) rows.push(...(await measureClusterCase(kind, options, empty.location)));
       } finally {
         await empty.drop();
       }

@@ -22,6 +22,7 @@ export const CASES = [
   'directory-sync',
   'faces',
   'watchlist',
+  'cluster',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 
@@ -49,6 +50,11 @@ export type Options = {
   kioskScans: number;
   /** The directory-sync case: users of the Microsoft Graph fake read by a first sync (and a quarter of them for memory). */
   directoryUsers: number;
+  /** The cluster case: seconds each run of sign-ins is counted (after its warm-up), and its concurrent callers. */
+  clusterSeconds: number;
+  clusterConcurrency: number;
+  /** The Redis the cluster case's nodes share. */
+  redisUrl: string;
   /** The PostgreSQL server, as a URL to its maintenance database. */
   postgresUrl: string;
   scale: number;
@@ -96,6 +102,9 @@ export function readOptions(): Options {
     markSeconds: positive('BENCH_MARK_SECONDS', 20),
     kioskScans: Math.round(positive('BENCH_KIOSK_SCANS', 200)),
     directoryUsers: Math.round(positive('BENCH_DIRECTORY_USERS', 50_000)),
+    clusterSeconds: positive('BENCH_CLUSTER_SECONDS', 10),
+    clusterConcurrency: Math.round(positive('BENCH_CLUSTER_CONCURRENCY', 16)),
+    redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379',
     postgresUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     scale: positive('BENCH_SCALE', 1),
     regenerate: process.env.BENCH_REGENERATE === '1',

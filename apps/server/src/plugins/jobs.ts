@@ -120,20 +120,26 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
     created.on('error', (err) => app.log.error({ err }, 'job runner error'));
     await created.start();
     try {
+      // Nodes starting together deadlock in pg-boss's queue table (each creating the same queues): its
+      // queues and schedules are made one node at a time, the later ones finding them made.
+      await app.db.exclusively('job-queues', async () => {
+        for (const job of byName.values()) {
+          await created.createQueue(job.name, {
+            name: job.name,
+            retryLimit: job.retryLimit ?? 3,
+            retryDelay: 10,
+            retryBackoff: true,
+            expireInSeconds: 15 * 60,
+          });
+          if (job.cron) await created.schedule(job.name, job.cron, job.cronPayload ?? {}, { tz: 'UTC' });
+          else await created.unschedule(job.name);
+        }
+      });
       for (const job of byName.values()) {
-        await created.createQueue(job.name, {
-          name: job.name,
-          retryLimit: job.retryLimit ?? 3,
-          retryDelay: 10,
-          retryBackoff: true,
-          expireInSeconds: 15 * 60,
-        });
         const worker = await created.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
           for (const one of jobs) await runOne(job, one.data, one.id);
         });
         workers.set(job.name, worker);
-        if (job.cron) await created.schedule(job.name, job.cron, job.cronPayload ?? {}, { tz: 'UTC' });
-        else await created.unschedule(job.name);
       }
     } catch (err) {
       await created.stop({ graceful: false }).catch(() => undefined);
