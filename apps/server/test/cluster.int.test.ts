@@ -72,6 +72,27 @@ function localFiles(dir: string): string[] {
 const node = (i: number) => cluster.nodes[i]!;
 const signInBody = (personId: string) => ({ area_id: w.areas.reception, people: [{ person_id: personId }] });
 
+/** An export of today's history asked through one node, once another node reads it done. */
+async function exportDone(asker: ClusterClient, reader: ClusterClient): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const asked = await asker.post('/exports', {
+    report: 'history',
+    format: 'csv',
+    filters: { from: today, to: today, sortField: 'signed_in_at', orderBy: 'asc' },
+    columns: ['person', 'signed_in', 'site'],
+  });
+  expect(asked.status, asked.body).toBe(202);
+  const id = asked.json<ReportExport>().id;
+  const deadline = Date.now() + 20_000;
+  let status = '';
+  while (Date.now() < deadline && status !== 'done' && status !== 'failed') {
+    status = (await reader.get(`/exports/${id}`)).json<ReportExport>().status;
+    if (status !== 'done') await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(status).toBe('done');
+  return id;
+}
+
 describe.runIf(onServer)('nodes starting together on a new database', () => {
   it('all come up: the job runner’s queues and schedules are made once, not raced', async () => {
     // A database of its own, new to every node (migrated, but no job queues yet), three started at once.
@@ -191,24 +212,7 @@ describe.runIf(onServer)('rate limits across nodes', () => {
 describe.runIf(onServer)('jobs across nodes', () => {
   it('an export asked through node A runs once, on one node, and B reads it done', async () => {
     const admin = await cluster.client(node(0)).login(w.people.admin.email, PASSWORD);
-    const today = new Date().toISOString().slice(0, 10);
-    const asked = await admin.post('/exports', {
-      report: 'history',
-      format: 'csv',
-      filters: { from: today, to: today, sortField: 'signed_in_at', orderBy: 'asc' },
-      columns: ['person', 'signed_in', 'site'],
-    });
-    expect(asked.status, asked.body).toBe(202);
-    const id = asked.json<ReportExport>().id;
-    const onB = admin.on(node(1));
-    const deadline = Date.now() + 20_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      status = (await onB.get(`/exports/${id}`)).json<ReportExport>().status;
-      if (status === 'done' || status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('done');
+    const id = await exportDone(admin, admin.on(node(1)));
     const row = await cluster.db.query('SELECT attempts FROM report_exports WHERE id = $1', [id]);
     expect(row.rows).toEqual([{ attempts: 1 }]);
     // pg-boss marks its run completed a moment after the handler wrote the export's row.
@@ -243,27 +247,11 @@ describe.runIf(onServer)('jobs across nodes', () => {
   });
 });
 
-// Extension points of issue 30's other parts: each a describe of its own, with the same helpers.
 describe.runIf(onServer)('files from any node', () => {
   it('an export asked through node A downloads through node B and through A, from the bucket', async () => {
     const admin = await cluster.client(node(0)).login(w.people.admin.email, PASSWORD);
-    const today = new Date().toISOString().slice(0, 10);
-    const asked = await admin.post('/exports', {
-      report: 'history',
-      format: 'csv',
-      filters: { from: today, to: today, sortField: 'signed_in_at', orderBy: 'asc' },
-      columns: ['person', 'signed_in', 'site'],
-    });
-    expect(asked.status, asked.body).toBe(202);
-    const id = asked.json<ReportExport>().id;
     const onB = admin.on(node(1));
-    const deadline = Date.now() + 20_000;
-    let status = '';
-    while (Date.now() < deadline && status !== 'done' && status !== 'failed') {
-      status = (await onB.get(`/exports/${id}`)).json<ReportExport>().status;
-      if (status !== 'done') await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('done');
+    const id = await exportDone(admin, onB);
     const bodies: string[] = [];
     for (const through of [onB, admin]) {
       const link = await through.post(`/exports/${id}/link`);
