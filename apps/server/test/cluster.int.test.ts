@@ -16,6 +16,9 @@ import { reportFigure } from './helpers/figures';
 import { collect, joinRoom, waitFor } from './helpers/sockets';
 import { ClusterClient, httpRequest, randomLoopback, startCluster, type Cluster } from './helpers/cluster-nodes';
 import { createTestApp } from './helpers/test-app';
+import type { Database } from '../src/db/client';
+import type { ImportTask } from '@app/shared/people/import';
+import { sheetOf, uploaded } from './helpers/people-import-files';
 import { startS3Server, type TestS3 } from './helpers/s3-server';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 import { PASSWORD } from './helpers/world';
@@ -25,12 +28,19 @@ const onServer = inject('testDb').kind === 'postgres';
 const LIMIT = 10;
 /** People signed in while a node is killed. */
 const KILL_SIGN_INS = 40;
+/** An export and an import long enough to be killed part way: a day's visits, and a sheet of people. */
+const BULK_VISITS = 20_000;
+const BULK_DAY = '2026-01-15';
+const IMPORT_ROWS = 6_000;
+/** A node not seen for this long is lost (decision 059): short here, 30 s by default. */
+const LOST_SECONDS = 3;
 
 let cluster: Cluster;
 let s3: TestS3;
 let w: VisitsWorld;
 let token: string;
 let killPeople: string[] = [];
+let importTaskId: string;
 
 beforeAll(async () => {
   if (!onServer) return;
@@ -38,7 +48,12 @@ beforeAll(async () => {
   s3 = await startS3Server();
   cluster = await startCluster({
     nodes: 2,
-    env: { PUBLIC_RATE_LIMIT: String(LIMIT), API_RATE_LIMIT: String(LIMIT), ...s3.env },
+    env: {
+      PUBLIC_RATE_LIMIT: String(LIMIT),
+      API_RATE_LIMIT: String(LIMIT),
+      JOB_NODE_LOST_SECONDS: String(LOST_SECONDS),
+      ...s3.env,
+    },
     // A company made in this process on the cluster's database, before the nodes start.
     seed: async (db) => {
       const seeding = await createTestApp({}, { db });
@@ -49,6 +64,20 @@ beforeAll(async () => {
         token = res.json<{ token: string }>().token;
         killPeople = [];
         for (let i = 0; i < KILL_SIGN_INS; i++) killPeople.push((await w.person(`Kill${i}`)).id);
+        await bulkVisits(db, (await w.person('Bulk')).id);
+        const sheet = await sheetOf(
+          ['First name', 'Last name', 'Email', 'User types', 'Sites'],
+          Array.from({ length: IMPORT_ROWS }, (_, i) => [
+            `Row${i}`,
+            'Imported',
+            `row${i}@killed-import.test`,
+            'Staff',
+            'HQ',
+          ]),
+        );
+        const task = await uploaded(w.admin, sheet);
+        expect(task).toMatchObject({ status: 'validated', valid_rows: IMPORT_ROWS });
+        importTaskId = task.id;
       } finally {
         await seeding.close();
       }
@@ -60,6 +89,31 @@ afterAll(async () => {
   await cluster?.close();
   await s3?.close();
 }, 60_000);
+
+/** BULK_VISITS visits of one person on BULK_DAY, a second apart, written in one statement as the owner. */
+async function bulkVisits(db: Database, personId: string) {
+  const first = new Date(`${BULK_DAY}T08:00:00Z`);
+  const one = await db.query(
+    `INSERT INTO visits (entity_id, id, person_id, site_id, area_id, state, login_mode, signed_in_at, signed_out_at)
+     VALUES ($1, gen_random_uuid(), $2, $3, $4, 'left', 'signIn_signOut', $5, $5::timestamptz + interval '1 hour')
+     RETURNING id`,
+    [w.entity.id, personId, w.sites.hq, w.areas.reception, first],
+  );
+  // Every column the row has that is not generated, copied from the first with the times moved on.
+  const columns = (
+    await db.query(
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_name = 'visits' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'signed_in_at', 'signed_out_at')`,
+    )
+  ).rows.map((r) => `"${String(r.column_name)}"`);
+  await db.query(
+    `INSERT INTO visits (id, signed_in_at, signed_out_at, ${columns.join(', ')})
+     SELECT gen_random_uuid(), v.signed_in_at + g * interval '1 second', v.signed_out_at + g * interval '1 second',
+            ${columns.map((c) => `v.${c}`).join(', ')}
+     FROM visits v, generate_series(1, $2::int) g WHERE v.id = $1`,
+    [one.rows[0]!.id, BULK_VISITS - 1],
+  );
+}
 
 /** The files under a folder, at any depth. */
 function localFiles(dir: string): string[] {
@@ -353,4 +407,115 @@ describe.runIf(onServer)('a node killed during sign-ins', () => {
       `node killed during ${KILL_SIGN_INS} sign-ins: ${failures} failed requests retried on the other node (${replayed} answered as replays), 0 lost, ${doubled.length} doubled`,
     );
   });
+});
+
+// Last too: it kills the node (or nodes) running an export and an import.
+describe.runIf(onServer)('a node killed during an export and an import', () => {
+  it('a node alive takes both up: the export downloads whole from it, and every row is imported once', async () => {
+    // Three nodes, so that one is left whichever nodes the two runs land on.
+    await Promise.all([cluster.startNode(0), cluster.startNode(2)]);
+    const admin = await cluster.client(node(0)).login(w.people.admin.email, PASSWORD);
+    const asked = await admin.post('/exports', {
+      report: 'history',
+      format: 'csv',
+      filters: { from: BULK_DAY, to: BULK_DAY, sortField: 'signed_in_at', orderBy: 'asc' },
+      columns: ['person', 'signed_in', 'site'],
+    });
+    expect(asked.status, asked.body).toBe(202);
+    const exportId = asked.json<ReportExport>().id;
+    const ran = await admin.post(`/people/import/${importTaskId}/run`, {});
+    expect(ran.status, ran.body).toBe(202);
+
+    type Progress = {
+      exportRows: number;
+      exportStatus: string;
+      imported: number;
+      importStatus: string;
+      pids: number[];
+    };
+    const progress = async (): Promise<Progress> => {
+      const [e] = (await cluster.db.query('SELECT rows, status FROM report_exports WHERE id = $1', [exportId])).rows;
+      const [t] = (
+        await cluster.db.query('SELECT processed_rows, status FROM import_tasks WHERE id = $1', [importTaskId])
+      ).rows;
+      const holders = await cluster.db.query(
+        `SELECT DISTINCT n.pid FROM job_runs r JOIN job_nodes n ON n.id = r.node_id
+         WHERE r.queue IN ('report-export', 'people-import')`,
+      );
+      return {
+        exportRows: Number(e!.rows),
+        exportStatus: String(e!.status),
+        imported: Number(t!.processed_rows),
+        importStatus: String(t!.status),
+        pids: holders.rows.map((r) => Number(r.pid)),
+      };
+    };
+    // Both part way (a batch of each written), then every node running one of them is killed.
+    let seen = await progress();
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(seen.exportRows > 0 && seen.imported > 0)) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await progress();
+    }
+    expect(seen).toMatchObject({ exportStatus: 'running', importStatus: 'running' });
+    const holders = cluster.nodes.filter((n) => n.running && seen.pids.includes(n.pid));
+    expect(holders.length).toBeGreaterThan(0);
+    await Promise.all(holders.map((n) => cluster.killNode(n.index)));
+    const killedAt = await progress();
+    expect(killedAt).toMatchObject({ exportStatus: 'running', importStatus: 'running' });
+    expect(killedAt.exportRows).toBeLessThan(BULK_VISITS);
+    expect(killedAt.imported).toBeLessThan(IMPORT_ROWS);
+    const survivor = cluster.nodes.find((n) => n.running)!;
+    const onSurvivor = admin.on(survivor);
+
+    // Lost after LOST_SECONDS, retried after pg-boss's retry delay (10–20 s), then run to the end.
+    let done = await progress();
+    const end = Date.now() + 90_000;
+    while (
+      Date.now() < end &&
+      !(done.exportStatus !== 'running' && done.exportStatus !== 'queued' && done.importStatus === 'done')
+    ) {
+      await new Promise((r) => setTimeout(r, 250));
+      done = await progress();
+    }
+    expect(done).toMatchObject({
+      exportStatus: 'done',
+      exportRows: BULK_VISITS,
+      importStatus: 'done',
+      imported: IMPORT_ROWS,
+    });
+
+    // The export: one more attempt, one file, every row, downloaded from a node that never ran it.
+    const link = await onSurvivor.post(`/exports/${exportId}/link`);
+    expect(link.status, link.body).toBe(200);
+    const file = await onSurvivor.get(link.json<{ url: string }>().url);
+    expect(file.status).toBe(200);
+    expect(file.body.split('\r\n').filter(Boolean)).toHaveLength(BULK_VISITS + 1);
+    expect((await cluster.db.query('SELECT attempts FROM report_exports WHERE id = $1', [exportId])).rows).toEqual([
+      { attempts: 2 },
+    ]);
+
+    // The import: resumed where it stopped, every row once, nobody twice.
+    const task = (await onSurvivor.get(`/people/import/${importTaskId}`)).json<ImportTask>();
+    expect(task).toMatchObject({
+      status: 'done',
+      processed_rows: IMPORT_ROWS,
+      created_rows: IMPORT_ROWS,
+      skipped_rows: 0,
+    });
+    const people = await cluster.db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT email_lower)::int AS emails FROM people
+       WHERE entity_id = $1 AND email_lower LIKE '%@killed-import.test'`,
+      [w.entity.id],
+    );
+    expect(people.rows).toEqual([{ n: IMPORT_ROWS, emails: IMPORT_ROWS }]);
+
+    // Nothing left running anywhere, and the survivors carried on without an error.
+    expect((await cluster.db.query('SELECT job_id FROM job_runs')).rows).toEqual([]);
+    expect(cluster.nodes.filter((n) => n.running).flatMap((n) => n.errors())).toEqual([]);
+    reportFigure(
+      'cluster',
+      `node killed during an export (${killedAt.exportRows} of ${BULK_VISITS} rows) and an import (${killedAt.imported} of ${IMPORT_ROWS}): both finished on a node alive, 0 rows lost or doubled`,
+    );
+  }, 150_000);
 });

@@ -49,6 +49,9 @@ const GLOBAL_ACCESS: Record<string, 'closed' | 'own entity' | 'own members'> = {
   // Which company holds a link token, a QR code, a kiosk's token (decision 055): found on the owner's
   // connection before the company's transaction opens, written by triggers as the owner.
   capability_keys: 'closed',
+  // The job runner's nodes and runs (decision 059).
+  job_nodes: 'closed',
+  job_runs: 'closed',
 };
 
 /** Columns holding a credential, a token or a mail body: never readable by app_user, whatever the table. */

@@ -61,6 +61,11 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Run the job runner in this process (decision 010); 'false' on nodes that should only serve requests. */
   JOBS: z.enum(['true', 'false']).default('true'),
+  /**
+   * A node whose job runner has not been seen for this long is taken for lost (decision 059): its running
+   * jobs are given back to be retried on another node. Each node beats every third of it.
+   */
+  JOB_NODE_LOST_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PROVIDER_NAME: z.string().default('Front Desk'),
   TRACKING_CODE: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@localhost'),

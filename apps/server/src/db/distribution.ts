@@ -57,6 +57,14 @@ export const GLOBAL_TABLES: Record<string, Placement> = {
   passport_qr_uses: { citus: 'local', reason: PASSPORT },
   oidc_payloads: { citus: 'local', reason: PASSPORT },
   oidc_keys: { citus: 'local', reason: PASSPORT },
+  job_nodes: {
+    citus: 'local',
+    reason: 'The nodes whose job runner is on, beating (decision 059): beside pg-boss on the coordinator.',
+  },
+  job_runs: {
+    citus: 'local',
+    reason: 'Which node runs each pg-boss job now (decision 059): beside pg-boss on the coordinator.',
+  },
   capability_keys: {
     citus: 'distributed',
     by: 'value',

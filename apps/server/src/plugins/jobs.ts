@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { jobNode, type JobNode } from './job-nodes';
 
 // The job runner (DESIGN "Jobs", decision 010): pg-boss on the app's own database. A job is a
 // declaration — a name, a zod payload, an optional cron — plus a handler, written in a module's
@@ -25,6 +26,11 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   /** Retries after a failure, 10 s apart and growing. */
   retryLimit?: number;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+  /**
+   * Called once, on the node that finds it, when a run died with its node (decision 059) and no attempt
+   * is left: what the run would have written had it failed (its row marked failed, its requester told).
+   */
+  givenUp?: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
 };
 
 /** Declares a job; the identity, so that the payload type flows from the schema to the handler. */
@@ -36,6 +42,11 @@ export type JobRunner = {
   start: () => Promise<void>;
   /** Lets running jobs finish (up to 10 s), then stops polling. Called when the app closes. */
   stop: () => Promise<void>;
+  /**
+   * Gives back to pg-boss the runs of nodes not seen for JOB_NODE_LOST_SECONDS (decision 059), to be
+   * retried on a node alive; answers how many. Runs every beat while the runner is on.
+   */
+  reclaimLost: () => Promise<number>;
   /**
    * Queues a run of `job`, at `startAfter` or as soon as possible. When the runner is not running
    * nothing is queued and the answer is null: callers must not depend on it for correctness.
@@ -91,6 +102,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
   /** This node's worker of each job: woken when a job is queued here, rather than at its next look. */
   const workers = new Map<string, string>();
   let starting: Promise<void> | null = null;
+  /** This node in job_nodes, and its beat, while the runner is on. */
+  let node: JobNode | null = null;
+  let beating: ReturnType<typeof setInterval> | null = null;
+  let beatRunning: Promise<void> | null = null;
 
   async function runOne(job: JobDefinition, data: unknown, id: string) {
     const parsed = job.payload.safeParse(data ?? {});
@@ -100,16 +115,61 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
       return;
     }
     const started = Date.now();
+    const here = node;
+    await here?.runStarted(id, job.name);
     try {
       await job.handler(parsed.data, { app, now: new Date(started), log: app.log.child({ job: job.name, id }) });
       app.log.debug({ job: job.name, id, ms: Date.now() - started }, 'job done');
     } catch (err) {
       app.log.error({ err, job: job.name, id }, 'job failed');
       throw err;
+    } finally {
+      await here?.runEnded(id).catch((err: unknown) => app.log.warn({ err, job: job.name, id }, 'job run not cleared'));
     }
   }
 
+  async function reclaimLost(): Promise<number> {
+    const current = boss;
+    if (!current || !node) return 0;
+    const lost = await node.takeLostRuns();
+    for (const run of lost) {
+      // Failed as a run is failed: retried after the queue's delay while attempts are left, else given up.
+      await current.fail(run.queue, run.jobId, { message: 'its node was lost' });
+      const after = await current.getJobById<unknown>(run.queue, run.jobId);
+      app.log.warn(
+        { job: run.queue, id: run.jobId, node: run.nodeId, state: after?.state },
+        'a run lost with its node was given back',
+      );
+      const job = byName.get(run.queue);
+      if (after?.state !== 'failed' || !job?.givenUp) continue;
+      const parsed = job.payload.safeParse(after.data ?? {});
+      if (!parsed.success) continue;
+      await job
+        .givenUp(parsed.data, { app, now: new Date(), log: app.log.child({ job: job.name, id: run.jobId }) })
+        .catch((err: unknown) => app.log.error({ err, job: job.name, id: run.jobId }, 'giving up a lost run failed'));
+    }
+    return lost.length;
+  }
+
+  /** The node's beat: it is seen, and it looks for nodes that are no longer. */
+  function beat(): Promise<void> {
+    const here = node;
+    if (beatRunning || !here) return beatRunning ?? Promise.resolve();
+    beatRunning = here
+      .beat()
+      .then(() => reclaimLost())
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.warn({ err }, 'job runner beat failed'),
+      )
+      .finally(() => {
+        beatRunning = null;
+      });
+    return beatRunning;
+  }
+
   async function start() {
+    const here = jobNode(app.db.db, { lostAfterSeconds: app.env.JOB_NODE_LOST_SECONDS, log: app.log });
     const created = new PgBoss({
       ...connectionFor(app),
       schema: 'pgboss',
@@ -135,6 +195,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
           else await created.unschedule(job.name);
         }
       });
+      node = here;
+      await here.join();
       for (const job of byName.values()) {
         const worker = await created.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
           for (const one of jobs) await runOne(job, one.data, one.id);
@@ -143,9 +205,15 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
       }
     } catch (err) {
       await created.stop({ graceful: false }).catch(() => undefined);
+      await here.leave().catch(() => undefined);
+      node = null;
       throw err;
     }
     boss = created;
+    beating = setInterval(() => void beat(), here.beatMs);
+    beating.unref();
+    // Runs left by a node that died before this one started (the same node killed and started again).
+    void beat();
     app.log.info({ jobs: [...byName.keys()] }, 'job runner started');
   }
 
@@ -165,8 +233,16 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
       const current = boss;
       boss = null;
       workers.clear();
+      if (beating) clearInterval(beating);
+      beating = null;
+      await beatRunning;
       if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const leaving = node;
+      node = null;
+      // pg-boss has failed what did not finish (to be retried elsewhere): nothing of this node is running.
+      await leaving?.leave().catch((err: unknown) => app.log.warn({ err }, 'job node not cleared'));
     },
+    reclaimLost,
     send: async (job, payload, options = {}) => {
       if (!boss) {
         app.log.debug({ job: job.name }, 'job runner off: nothing queued');

@@ -29,3 +29,4 @@ export * from './watchlist';
 export * from './webhooks';
 export * from './capacity';
 export * from './capability-keys';
+export * from './job-nodes';

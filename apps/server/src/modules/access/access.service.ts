@@ -14,7 +14,7 @@ function toAccessContext(
   if (!membership || membership.status !== 'active') return null;
   const { entity, permissions } = membership;
   const otpEnrolmentRequired =
-        entity.twoStepEnabled &&
+    entity.twoStepEnabled &&
     entity.otpRoles.includes(membership.roleId) &&
     !user.otpEnabled &&
     !passportTwoStep &&

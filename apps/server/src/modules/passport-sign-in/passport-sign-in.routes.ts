@@ -6,7 +6,12 @@ import {
   passportStatusResponse,
 } from '@app/shared/auth/passport';
 import { PUBLIC_ROUTE, requireSession } from '../../plugins/auth';
-import { exchangeOneTimeCode, finishPassportSignIn, passportStatus, startPassportSignIn } from './passport-sign-in.service';
+import {
+  exchangeOneTimeCode,
+  finishPassportSignIn,
+  passportStatus,
+  startPassportSignIn,
+} from './passport-sign-in.service';
 
 const tags = ['auth'];
 
@@ -16,7 +21,11 @@ export const passportSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/passport/start',
     {
       config: PUBLIC_ROUTE,
-      schema: { tags, summary: 'Go to the passport to sign in (authorization code with PKCE)', querystring: passportStartQuery },
+      schema: {
+        tags,
+        summary: 'Go to the passport to sign in (authorization code with PKCE)',
+        querystring: passportStartQuery,
+      },
     },
     async (req, reply) => {
       const url = await startPassportSignIn(app, reply, {
@@ -70,7 +79,11 @@ export const passportSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/passport/status',
     {
       config: { access: { auth: 'user', allowWithoutOtp: true } },
-      schema: { tags, summary: "The signed-in person's passport (check-activation-status)", response: { 200: passportStatusResponse } },
+      schema: {
+        tags,
+        summary: "The signed-in person's passport (check-activation-status)",
+        response: { 200: passportStatusResponse },
+      },
     },
     async (req) => passportStatus(app, requireSession(req)),
   );

@@ -395,18 +395,30 @@ export async function runImport(
     return done;
   } catch (err) {
     const final = err instanceof FinalFailure || attempt >= IMPORT_MAX_ATTEMPTS;
-    const saved = await save(app, task, {
-      status: final ? 'failed' : 'queued',
-      error: err instanceof FinalFailure ? err.message : 'import_failed',
-      finishedAt: final ? new Date() : null,
-    });
-    if (saved) tell(app, saved, final);
-    if (final) {
-      app.log.warn({ err, task: taskId }, 'people import failed');
-      return saved;
+    const error = err instanceof FinalFailure ? err.message : 'import_failed';
+    if (!final) {
+      const saved = await save(app, task, { status: 'queued', error, finishedAt: null });
+      if (saved) tell(app, saved, false);
+      throw err;
     }
-    throw err;
+    app.log.warn({ err, task: taskId }, 'people import failed');
+    return failTask(app, task, error);
   }
+}
+
+/** Marks a task failed (running it again resumes it), and tells its runner. */
+async function failTask(app: FastifyInstance, task: ImportTaskRecord, error: string) {
+  const saved = await save(app, task, { status: 'failed', error, finishedAt: new Date() });
+  if (saved) tell(app, saved, true);
+  return saved;
+}
+
+/** Its last attempt died with its node (decision 059): the task fails as a failing last attempt would have. */
+export async function giveUpImport(app: FastifyInstance, entityId: string, taskId: string) {
+  const task = await withTenant(app.db.db, entityId, (tx) => findTask(tx, entityId, taskId));
+  if (!task || (task.status !== 'running' && task.status !== 'queued')) return task;
+  app.log.warn({ task: taskId }, 'people import lost with its node, no attempt left');
+  return failTask(app, task, 'import_failed');
 }
 
 export const peopleImportJob = defineJob({
@@ -415,6 +427,9 @@ export const peopleImportJob = defineJob({
   retryLimit: IMPORT_MAX_ATTEMPTS - 1,
   handler: async (data, { app }) => {
     await runImport(app, data.entity_id, data.task_id);
+  },
+  givenUp: async (data, { app }) => {
+    await giveUpImport(app, data.entity_id, data.task_id);
   },
 });
 

@@ -33,7 +33,6 @@ import {
   type KeyInsert,
 } from './watchlist.repository';
 
-
 export function toEntry(r: EntryRecord): WatchlistEntry {
   const e = r.entry;
   const version = photoVersion(e.image);

@@ -458,20 +458,12 @@ export async function runReportExport(
   } catch (err) {
     const final = err instanceof FinalFailure || attempt >= EXPORT_MAX_ATTEMPTS;
     const error = err instanceof FinalFailure ? err.message : 'internal';
-    const saved = await saveRun(app, row, {
-      status: final ? 'failed' : 'queued',
-      error,
-      finishedAt: final ? new Date() : null,
-    });
-    if (final && saved) {
-      app.log.warn({ err, export: exportId }, 'report export failed');
-      app.realtime.toUser(saved.requestedByUserId, 'reportExportDone', {
-        ...toReportExport(saved, saved.requestedByUserId),
-        entity_id: saved.entityId,
-      });
-      return saved;
+    if (!final) {
+      await saveRun(app, row, { status: 'queued', error, finishedAt: null });
+      throw err;
     }
-    throw err;
+    app.log.warn({ err, export: exportId }, 'report export failed');
+    return failExport(app, row, error);
   } finally {
     await rm(scratch, { force: true });
   }
@@ -479,6 +471,26 @@ export async function runReportExport(
 
 const saveRun = (app: FastifyInstance, row: ExportRow, changes: Parameters<typeof updateExport>[3]) =>
   withTenant(app.db.db, row.entityId, (tx) => updateExport(tx, row.entityId, row.id, changes));
+
+/** Marks an export failed for good, and tells its requester. */
+async function failExport(app: FastifyInstance, row: ExportRow, error: string): Promise<ExportRow | null> {
+  const saved = await saveRun(app, row, { status: 'failed', error, finishedAt: new Date() });
+  if (saved) {
+    app.realtime.toUser(saved.requestedByUserId, 'reportExportDone', {
+      ...toReportExport(saved, saved.requestedByUserId),
+      entity_id: saved.entityId,
+    });
+  }
+  return saved;
+}
+
+/** Its last attempt died with its node (decision 059): the export fails, as a failing last attempt would have. */
+export async function giveUpReportExport(app: FastifyInstance, entityId: string, exportId: string) {
+  const row = await withTenant(app.db.db, entityId, (tx) => findExport(tx, entityId, exportId));
+  if (!row || (row.status !== 'running' && row.status !== 'queued')) return row;
+  app.log.warn({ export: exportId }, 'report export lost with its node, no attempt left');
+  return failExport(app, row, 'internal');
+}
 
 /** Scratch files left by a run whose process died (a run removes its own however it ends otherwise). */
 async function sweepScratch(app: FastifyInstance, now: Date): Promise<void> {
@@ -523,6 +535,9 @@ export const reportExportJob = defineJob({
   retryLimit: EXPORT_MAX_ATTEMPTS - 1,
   handler: async (data, { app }) => {
     await runReportExport(app, data.entity_id, data.export_id);
+  },
+  givenUp: async (data, { app }) => {
+    await giveUpReportExport(app, data.entity_id, data.export_id);
   },
 });
 
