@@ -9,11 +9,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailSink } from './fixtures/mail-sink';
+import { freePort } from '../apps/server/scripts/free-port';
 
 // Browser tests run against the built app (server + apps/web/dist) on a fresh embedded database:
 // 1. a free port and a temporary DATA_DIR;
@@ -34,20 +34,6 @@ const SERVER_CLOCK = path.join(ROOT, 'e2e/tools/server-clock.mjs');
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps/web/dist');
 const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 const START_TIMEOUT_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function tail(file: string, lines = 60): string {
   try {

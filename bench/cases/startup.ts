@@ -10,13 +10,13 @@
 //   BENCH_STARTUP_CLIENTS        concurrent clients of that load (default 8)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { NO_RATE_LIMITS } from '../lib/server-under-test';
 import { latency, type Latency } from '../lib/stats';
+import { freePort } from '../../apps/server/scripts/free-port';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_SCRIPT = path.join(ROOT, 'apps/server/scripts/build.ts');
@@ -46,19 +46,6 @@ function ensureBuilt() {
   const result = spawnSync(process.execPath, ['--import', 'tsx', BUILD_SCRIPT], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm start's build failed:\n${result.stderr}${result.stdout}`);
   built = true;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function residentMb(pid: number): number {

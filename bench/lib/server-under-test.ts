@@ -1,11 +1,11 @@
 // The processes the load is aimed at: the app's server on a working copy (the compiled build when there
 // is one, else the TypeScript entry through tsx), and the bare node:http baseline.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { BENCH_DIR, ROOT, type DatabaseKind } from '../dataset/data-set';
 import { sleep } from '../load/child-io';
 import { start, stop, tail, type Started } from './processes';
+import { freePort } from '../../apps/server/scripts/free-port';
 
 const COMPILED_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SOURCE_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -16,20 +16,6 @@ const FLOOR_ENTRY = path.join(BENCH_DIR, 'load/framework-floor-server.ts');
 const NEVER_LIMITED = '1000000000';
 
 export type RunningServer = { baseUrl: string; pid: number; entry: string; stop: () => Promise<void> };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitUntilUp(url: string, started: Started, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

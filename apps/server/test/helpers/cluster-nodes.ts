@@ -20,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { bundleServer } from '../../scripts/bundle-server';
 import { openDatabase, type Database } from '../../src/db/client';
 import type { ClientSocket } from './sockets';
 import { TEST_SECRETS_KEY } from './test-app';
+import { freePort } from '../../scripts/free-port';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -220,20 +220,6 @@ function killAllOnExit() {
 // from the parent, closed by the kernel when the parent dies.
 const WATCH_PARENT =
   'data:text/javascript,process.stdin.on("end",()=>process.exit(70));process.stdin.on("error",()=>process.exit(70));process.stdin.resume();';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * The server as one file, beside its migrations (db/client.ts finds them beside itself): bundled once
