@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { latency, type Latency } from '../lib/stats';
 import { readSettings, sleep, writeResult } from './child-io';
+import { countFailure, postSignIn } from './sign-in-request';
 
 export type ClusterSignInSettings = {
   baseUrls: string[];
@@ -157,14 +158,7 @@ async function caller() {
     const t0 = performance.now();
     sent++;
     try {
-      const res = await fetch(`${settings.baseUrls[node]}/api/v1/visits/sign-in`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${settings.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ area_id: settings.areaId, people: [{ person_id: personId }] }),
-      });
-      const body = await res.text();
-      if (res.status !== 201)
-        throw Object.assign(new Error(`${res.status} ${body.slice(0, 300)}`), { status: res.status });
+      await postSignIn(settings.baseUrls[node]!, settings.token, settings.areaId, personId);
       ok++;
       const t1 = performance.now();
       if (t0 >= windowStart && t1 <= windowEnd) samples.push(t1 - t0);
@@ -173,9 +167,8 @@ async function caller() {
         perNode[node]!++;
       }
     } catch (error) {
-      const status = (error as { status?: number }).status ?? 0;
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      firstError ??= error instanceof Error ? error.message : String(error);
+      const message = countFailure(statuses, error);
+      firstError ??= message;
     }
   }
 }

@@ -6,6 +6,7 @@
 //   node --import tsx bench/load/sign-ins.ts <settings.json>
 import { latency, type Latency } from '../lib/stats';
 import { readSettings, sleep, writeResult } from './child-io';
+import { countFailure, postSignIn } from './sign-in-request';
 
 export type SignInSettings = {
   baseUrl: string;
@@ -54,21 +55,13 @@ process.once('SIGTERM', () => {
 
 async function signIn(personId: string, due: number) {
   try {
-    const res = await fetch(`${settings.baseUrl}/api/v1/visits/sign-in`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${settings.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ area_id: settings.areaId, people: [{ person_id: personId }] }),
-    });
-    const body = await res.text();
-    if (res.status !== 201)
-      throw Object.assign(new Error(`${res.status} ${body.slice(0, 300)}`), { status: res.status });
+    await postSignIn(settings.baseUrl, settings.token, settings.areaId, personId);
     const now = performance.now();
     samples.push(now - due);
     answeredAt.push(now);
   } catch (error) {
-    const status = (error as { status?: number }).status ?? 0;
-    statuses[status] = (statuses[status] ?? 0) + 1;
-    firstError ??= error instanceof Error ? error.message : String(error);
+    const message = countFailure(statuses, error);
+    firstError ??= message;
   } finally {
     lastAnswer = performance.now();
   }

@@ -55,6 +55,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** The demo company's own address: its subdomain of the base domain, on APP_URL's scheme and port (a balancer's, with several nodes). */
+function demoSubdomainUrl(appUrl: string, baseDomain: string): string {
+  const { protocol, port } = new URL(appUrl);
+  return `${protocol}//demo.${baseDomain}${port ? `:${port}` : ''}`;
+}
+
 async function seedDemo() {
   // Nodes starting together on a new database seed it once: the others wait, then find it seeded.
   const logins = await db.exclusively('demo-seed', () => seedDemoIfEmpty(db.db, app.log));
@@ -67,7 +73,7 @@ async function seedDemo() {
       `  Admin:        ${logins.admin.email}  /  ${logins.admin.password}`,
       `  System admin: ${logins.system.email}  /  ${logins.system.password}`,
       `  Fire warden:  ${logins.warden.email}  /  ${logins.warden.password}`,
-      `  Open ${env.appUrl}/login  (or http://demo.${env.BASE_DOMAIN}:${env.PORT})`,
+      `  Open ${env.appUrl}/login  (or ${demoSubdomainUrl(env.appUrl, env.BASE_DOMAIN)})`,
       'These passwords are shown only now.',
       line,
     ].join('\n'),

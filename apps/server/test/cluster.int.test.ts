@@ -126,17 +126,21 @@ function localFiles(dir: string): string[] {
 const node = (i: number) => cluster.nodes[i]!;
 const signInBody = (personId: string) => ({ area_id: w.areas.reception, people: [{ person_id: personId }] });
 
-/** An export of today's history asked through one node, once another node reads it done. */
-async function exportDone(asker: ClusterClient, reader: ClusterClient): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
+/** An export of a day's history (YYYY-MM-DD) as csv, asked through one node: its id. */
+async function askExport(asker: ClusterClient, day: string): Promise<string> {
   const asked = await asker.post('/exports', {
     report: 'history',
     format: 'csv',
-    filters: { from: today, to: today, sortField: 'signed_in_at', orderBy: 'asc' },
+    filters: { from: day, to: day, sortField: 'signed_in_at', orderBy: 'asc' },
     columns: ['person', 'signed_in', 'site'],
   });
   expect(asked.status, asked.body).toBe(202);
-  const id = asked.json<ReportExport>().id;
+  return asked.json<ReportExport>().id;
+}
+
+/** An export of today's history asked through one node, once another node reads it done. */
+async function exportDone(asker: ClusterClient, reader: ClusterClient): Promise<string> {
+  const id = await askExport(asker, new Date().toISOString().slice(0, 10));
   const deadline = Date.now() + 20_000;
   let status = '';
   while (Date.now() < deadline && status !== 'done' && status !== 'failed') {
@@ -415,14 +419,7 @@ describe.runIf(onServer)('a node killed during an export and an import', () => {
     // Three nodes, so that one is left whichever nodes the two runs land on.
     await Promise.all([cluster.startNode(0), cluster.startNode(2)]);
     const admin = await cluster.client(node(0)).login(w.people.admin.email, PASSWORD);
-    const asked = await admin.post('/exports', {
-      report: 'history',
-      format: 'csv',
-      filters: { from: BULK_DAY, to: BULK_DAY, sortField: 'signed_in_at', orderBy: 'asc' },
-      columns: ['person', 'signed_in', 'site'],
-    });
-    expect(asked.status, asked.body).toBe(202);
-    const exportId = asked.json<ReportExport>().id;
+    const exportId = await askExport(admin, BULK_DAY);
     const ran = await admin.post(`/people/import/${importTaskId}/run`, {});
     expect(ran.status, ran.body).toBe(202);
 
