@@ -170,15 +170,18 @@ export async function buildApp(opts: AppOptions) {
   // The kiosks' own namespace of the gateway, opened with a device token (decision 044).
   await app.register(realtimeKiosksPlugin);
   await app.register(kioskAppPlugin, { root: opts.env.KIOSK_DIST || DEFAULT_KIOSK_DIST });
-  // Open dashboards told what visits changed, as the database announces it (decisions 023, 056).
-  const liveFeed = createLiveFeed(app);
-  app.decorate('liveFeed', liveFeed);
-  await liveFeed.start();
-  app.addHook('onClose', async () => liveFeed.close());
   // Sign-outs during an emergency session reach the session's watchers (decision 031).
   const emergencyFeed = createEmergencyFeed(app);
   app.decorate('emergencyFeed', emergencyFeed);
   app.addHook('onClose', async () => emergencyFeed.close());
+  // Open dashboards told what visits changed, as the database announces it (decisions 023, 056); the
+  // emergency feed hears the sign-outs from it.
+  const liveFeed = createLiveFeed(app, {
+    signedOut: (entityId, visitIds) => emergencyFeed.visitsLeft(entityId, visitIds),
+  });
+  app.decorate('liveFeed', liveFeed);
+  await liveFeed.start();
+  app.addHook('onClose', async () => liveFeed.close());
   // Declared here, started by server.ts (or a test that asks for it): see plugins/jobs.ts.
   await app.register(jobsPlugin, {
     jobs: [

@@ -190,6 +190,45 @@ describe.runIf(onServer)('live events across nodes', () => {
   });
 });
 
+describe.runIf(onServer)('an emergency roll across nodes', () => {
+  it('a sign-out made through node A during a drill reaches a warden watching on node B, once', async () => {
+    const admin = await cluster.client(node(0)).login(w.people.admin.email, PASSWORD);
+    const person = await w.person('Drill');
+    const signedIn = await admin.post('/visits/sign-in', {
+      area_id: w.areas.lobby,
+      people: [{ person_id: person.id }],
+    });
+    expect(signedIn.status, signedIn.body).toBe(201);
+    const visitId = signedIn.json<{ data: { id: string }[] }>().data[0]!.id;
+    const started = await admin.post('/emergency/sessions', {
+      name: 'Drill',
+      is_drill: true,
+      area_ids: [w.areas.lobby],
+    });
+    expect(started.status, started.body).toBe(201);
+    const sessionId = started.json<{ session: { id: string } }>().session.id;
+    try {
+      const warden = await node(1).socket(admin);
+      expect(await joinRoom(warden, w.entity.id)).toBe('joined');
+      expect(await new Promise((resolve) => warden.emit('watchEmergencySession', sessionId, resolve))).toEqual({
+        ok: true,
+      });
+      const heard = collect(warden, 'updateEmergencySessionData', 500);
+      const out = await admin.post('/visits/sign-out', { visit_ids: [visitId] });
+      expect(out.status, out.body).toBe(200);
+      const withEntries = (events: typeof heard.seen) => events.filter((e) => e.entries?.length);
+      await heard.until((events) => withEntries(events).length > 0, 5_000);
+      // Each node tells its own sockets (A has none watching): B's warden hears it once.
+      const told = withEntries(await heard.settle());
+      expect(told).toHaveLength(1);
+      expect(told[0]!.entries![0]).toMatchObject({ status: 'out', source: 'sign_out' });
+    } finally {
+      const ended = await admin.post(`/emergency/sessions/${sessionId}/end`);
+      expect(ended.status, ended.body).toBe(200);
+    }
+  });
+});
+
 describe.runIf(onServer)('an access change made on one node', () => {
   it('a logout on A ends the session on B at once and closes its socket there', async () => {
     const employee = await cluster.client(node(0)).login(w.people.employee.email, PASSWORD);

@@ -12,7 +12,7 @@ import { newId } from '../src/lib/ids';
 import { emergencySessionSiteRoom } from '../src/modules/emergency/session-events';
 import { pairKiosk, scopedWarden, startSession, startSessionByApi } from './helpers/emergency-roll-factories';
 import { signIn } from './helpers/http-client';
-import { closeSockets, listen, openSocket, joinRoom, waitFor } from './helpers/sockets';
+import { closeSockets, collect, listen, openSocket, joinRoom, waitFor } from './helpers/sockets';
 import { createTestApp, type TestContext } from './helpers/test-app';
 import { visitsWorld, type VisitsWorld } from './helpers/visits-factories';
 import { PASSWORD } from './helpers/world';
@@ -270,6 +270,28 @@ describe('signing out during a session', () => {
     const event2 = await heard2;
     expect(event2.entries![0]).toMatchObject({ id: s.rollOf(people.ann.id), status: 'out', source: 'sign_out' });
     expect((await marksOf(w, s.id, s.rollOf(people.ann.id))).map((m) => m.source)).toEqual(['sign_out']);
+  });
+
+  it('reaches the watcher once when the sign-out was written by another node, a job or straight in the database', async () => {
+    const { w, people, visits } = await onSiteWorld();
+    const s = await startSessionByApi(ctx.app, ctx.db.db, w, { areaIds: [w.areas.reception, w.areas.warehouse] });
+    const socket = await openSocket(ctx, w.admin);
+    expect(await joinRoom(socket, w.entity.id)).toBe('joined');
+    expect(await new Promise((resolve) => socket.emit('watchEmergencySession', s.id, resolve))).toEqual({ ok: true });
+    const heard = collect(socket, 'updateEmergencySessionData', 300);
+
+    // No request of this app made it: the database's notice at commit is what tells the feed.
+    await ctx.db.query(`update visits set state = 'left', signed_out_at = now() where entity_id = $1 and id = $2`, [
+      w.entity.id,
+      visits.ann.id,
+    ]);
+    const withEntries = (events: typeof heard.seen) => events.filter((e) => e.entries?.length);
+    await heard.until((events) => withEntries(events).length > 0, 5_000);
+    // Told once: nobody tells it again.
+    const told = withEntries(await heard.settle());
+    expect(told).toHaveLength(1);
+    expect(told[0]!.entries).toHaveLength(1);
+    expect(told[0]!.entries![0]).toMatchObject({ id: s.rollOf(people.ann.id), status: 'out', source: 'sign_out' });
   });
 });
 

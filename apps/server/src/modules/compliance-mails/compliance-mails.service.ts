@@ -22,7 +22,6 @@ import {
 import { clockOf, complianceStateOf, complianceUrl, linkExpiryOf } from '../expected-visits/visit-rules';
 import type { Mail } from '../mail/mailer';
 import { findRecipients } from '../people/people.repository';
-import { emitVisits } from '../visits/visit-view';
 import { complianceMail } from './compliance-mails.mails';
 import { clearPendingMail, lockRound, saveRound } from './compliance-mails.repository';
 
@@ -167,6 +166,5 @@ export async function runComplianceMails(
     await app.mailer.send(done.pendingMail);
     await withTenant(app.db.db, entityId, (tx) => clearPendingMail(tx, entityId, visitId, done.pendingMail!.id));
   }
-  if (done.changed && send) emitVisits(app, entityId, 'expected_changed', [done.visit]);
   return done.run;
 }

@@ -129,6 +129,7 @@ export function sendRollChanges(
   entityId: string,
   sessionId: string,
   entries: readonly RollEntry[],
+  opts: { local?: boolean } = {},
 ): void {
   if (entries.length === 0) return;
   const bySite = new Map<string | null, RollEntry[]>();
@@ -138,7 +139,10 @@ export function sendRollChanges(
   }
   for (const [site, list] of bySite) {
     const room = site ? emergencySessionSiteRoom(sessionId, site) : emergencySessionRoom(sessionId);
-    app.realtime.toRoom(room, 'updateEmergencySessionData', { sessionId, entries: list });
+    if (opts.local) app.realtime.toLocalRoom(room, 'updateEmergencySessionData', { sessionId, entries: list });
+    else app.realtime.toRoom(room, 'updateEmergencySessionData', { sessionId, entries: list });
   }
-  updateEmergencySessionData(app, entityId, sessionId);
+  // Told on every node (the sign-out feed): each node tells its own sockets, once per batch.
+  if (opts.local) app.realtime.toLocalRoom(entityEmergencyRoom(entityId), 'updateEmergencySessionData', { sessionId });
+  else updateEmergencySessionData(app, entityId, sessionId);
 }

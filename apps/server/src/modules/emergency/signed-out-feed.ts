@@ -1,12 +1,15 @@
 // Signing out during a session makes a person `out` on its roll: the trigger on visits does it in the
 // sign-out's own transaction, whatever signed them out (migration 0035). This tells the session's
-// watchers: told of sign-outs after they committed (beside the visits' live feed, visit-view.ts), it
-// reads the entries those visits have on running sessions' rolls and sends them. Sign-outs are gathered
-// for a moment per company, so a burst (an area's mode change, midnight sign-out) costs one read; a
-// company with no running session costs one probe of its partial index.
+// watchers: told of each sign-out by the database's notice at its commit (the visits' live feed,
+// live-feed.ts, decision 056), on every node, it reads the entries those visits have on running
+// sessions' rolls and sends them to this node's own sockets. So a sign-out reaches every warden even
+// when the node that made it dies at once, and each warden hears it once, from their own node.
+// Sign-outs are gathered for a moment per company, so a burst (an area's mode change, midnight
+// sign-out) costs one read; nothing is read for a company with nobody watching its emergencies here.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, sqlArray, withTenant } from '../../db/client';
+import { entityEmergencyRoom } from '@app/shared/realtime/events';
 import { findEntity } from '../access/access.repository';
 import { sendRollChanges } from './session-events';
 import { readRoll } from './session-view';
@@ -20,7 +23,7 @@ declare module 'fastify' {
 }
 
 export type EmergencyFeed = {
-  /** Visits that left (after their transaction committed). */
+  /** Visits that left (heard from the database once their transaction committed). */
   visitsLeft: (entityId: string, visitIds: readonly string[]) => void;
   /** Sends what is gathered, now (tests, shutdown). */
   flush: () => Promise<void>;
@@ -51,7 +54,7 @@ export function createEmergencyFeed(app: FastifyInstance): EmergencyFeed {
       }
       return out;
     });
-    for (const [sessionId, entries] of bySession) sendRollChanges(app, entityId, sessionId, entries);
+    for (const [sessionId, entries] of bySession) sendRollChanges(app, entityId, sessionId, entries, { local: true });
   }
 
   function flushEntity(entityId: string) {
@@ -68,7 +71,8 @@ export function createEmergencyFeed(app: FastifyInstance): EmergencyFeed {
 
   return {
     visitsLeft(entityId, visitIds) {
-      if (visitIds.length === 0 || closed) return;
+      // Whoever watches a session's roll is in the company's emergency room (realtime-rooms.ts).
+      if (visitIds.length === 0 || closed || !app.realtime.hasLocalListeners(entityEmergencyRoom(entityId))) return;
       let batch = gathered.get(entityId);
       if (!batch) {
         batch = { ids: new Set(), timer: setTimeout(() => flushEntity(entityId), WINDOW_MS) };

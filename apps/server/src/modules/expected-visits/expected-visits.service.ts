@@ -72,7 +72,6 @@ import {
   type FlowChoice,
   type VisitTime,
 } from './visit-rules';
-import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { assertVisitPermitted } from '../visit-permits/permit-rule';
 import { inTenant } from '../access/in-tenant';
@@ -337,7 +336,6 @@ export async function createExpectedVisit(
       ),
     now,
   );
-  emitVisits(app, ctx.entityId, 'expected', [row]);
   if (mail) await app.mailer.send(mail);
   await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, 'errors:expected_visit_created'), data: view };
@@ -429,7 +427,6 @@ export async function changeExpectedVisit(
       return { view, row, mail };
     }),
   );
-  emitVisits(app, ctx.entityId, 'expected_changed', [row]);
   if (mail) await app.mailer.send(mail);
   // A moved visit's mails start again for its new time; another person's go to them.
   await followComplianceMails(app, ctx.entityId, [row.id]);
@@ -455,7 +452,6 @@ export async function removeExpectedVisit(app: FastifyInstance, ctx: AccessConte
     ]);
     return row;
   });
-  emitVisits(app, ctx.entityId, 'deleted', [row]);
   await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, 'errors:expected_visit_deleted') };
 }
@@ -540,7 +536,6 @@ export async function decideVisit(
     now,
   );
   const action: VisitAction = approved ? 'approved' : 'rejected';
-  emitVisits(app, ctx.entityId, action, [row]);
   for (const mail of mails) await app.mailer.send(mail);
   await followComplianceMails(app, ctx.entityId, [row.id]);
   return { message: t(lang, `errors:expected_visit_${action}`), data: view };

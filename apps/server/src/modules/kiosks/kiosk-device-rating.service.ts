@@ -10,7 +10,7 @@ import type { AccessContext } from '../access/access.types';
 import { inTenant } from '../access/in-tenant';
 import { writeAudit } from '../audit/audit.repository';
 import { visitEditorOf } from '../expected-visits/visit-editor';
-import { emitVisits, toVisits } from '../visits/visit-view';
+import { toVisits } from '../visits/visit-view';
 import { mustFindVisitRow } from '../visits/visits.service';
 import { findVisitRows } from '../visits/visits.repository';
 import { companyZone } from '../access/company-zone';
@@ -43,6 +43,5 @@ export async function rateKioskVisit(
     const [after] = await findVisitRows(tx, ctx.entityId, undefined, [id]);
     return (await toVisits(tx, ctx.entityId, companyZone(ctx), [after!], visitEditorOf(ctx)))[0]!;
   });
-  emitVisits(app, ctx.entityId, 'rated', [{ id, areaId: kiosk.areaId }]);
   return visit;
 }

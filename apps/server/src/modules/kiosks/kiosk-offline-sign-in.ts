@@ -16,7 +16,6 @@ import { fullName } from '../people/person-view';
 import { inTenant, mustFindArea, planPeople } from '../visits/sign-in-plan';
 import { signIn } from '../visits/sign-in.service';
 import type { Issue } from '../visits/visit-refusal';
-import { emitVisits } from '../visits/visit-view';
 import { insertArrivals, insertVisitHosts, signOutVisits } from '../visits/visits.repository';
 import { knownOf, ledgerRow, person, settle, storedKey, type Replay } from './kiosk-offline-ledger';
 import { recordReview, withoutRefused, type Refusals } from './kiosk-offline-review';
@@ -71,7 +70,7 @@ async function acceptForReview(
   at: Date,
   input: Extract<KioskReplayItem, { kind: 'sign_in' }>['people'][number],
   refused: { fullName: string | null; issues: Issue[] },
-): Promise<{ result: KioskReplayPersonResult; emitted: { id: string; areaId: string }[]; closed: string | null }> {
+): Promise<KioskReplayPersonResult> {
   const { ctx } = r.actor;
   return inTenant(r.app, ctx, async (tx) => {
     const area = await mustFindArea(tx, ctx, r.actor.areaId);
@@ -89,7 +88,7 @@ async function acceptForReview(
     const stay = found ? await stayAt(tx, ctx.entityId, found.id, area.siteId, at, dayEndOf(r, at)) : null;
     if (stay) {
       const [row] = await settle(r, tx, item, at, [{ personId: input.person_id, visitId: stay.id, outcome: 'merged' }]);
-      return { result: row!, emitted: [], closed: null };
+      return row!;
     }
     const visitId = found && found.status === 'active' ? newId(at.getTime()) : null;
     const reviewId = newId();
@@ -97,9 +96,8 @@ async function acceptForReview(
       ledgerRow(r, item, 'sign_in', at, input.person_id, 'needs_review', { visitId, reviewId }),
     ]);
     if (written.length === 0) {
-      return { result: person(input.person_id, 'replayed'), emitted: [], closed: null };
+      return person(input.person_id, 'replayed');
     }
-    let closed: string | null = null;
     if (visitId && found) {
       const hosts = (await findPeople(tx, ctx.entityId, undefined, input.host_ids)).filter(
         (h) => h.status === 'active' && h.id !== found.id,
@@ -149,19 +147,15 @@ async function acceptForReview(
           after: { person_id: found.id, area_id: area.id, offline: true, review_id: reviewId },
         },
       ]);
-      if (area.loginMode !== 'checkIn_only') closed = await closeAtWaitingSignOut(r, tx, visitId, found.id, at);
+      if (area.loginMode !== 'checkIn_only') await closeAtWaitingSignOut(r, tx, visitId, found.id, at);
     }
-    return {
-      result: await recordReview(r, tx, item, at, {
-        personId: input.person_id,
-        known: { visitId, reviewId },
-        place: { siteId: area.siteId, areaId: area.id },
-        reviewed: found ? { id: found.id, name: fullName(found) } : { id: null, name: refused.fullName ?? '' },
-        issues: refused.issues,
-      }),
-      emitted: visitId ? [{ id: visitId, areaId: area.id }] : [],
-      closed,
-    };
+    return recordReview(r, tx, item, at, {
+      personId: input.person_id,
+      known: { visitId, reviewId },
+      place: { siteId: area.siteId, areaId: area.id },
+      reviewed: found ? { id: found.id, name: fullName(found) } : { id: null, name: refused.fullName ?? '' },
+      issues: refused.issues,
+    });
   });
 }
 
@@ -228,7 +222,7 @@ export async function replaySignIn(
         { lang: r.lang, now: at, way: 'kiosk_offline' },
       );
       const visits = result.data;
-      const closed = await inTenant(r.app, ctx, async (tx) => {
+      await inTenant(r.app, ctx, async (tx) => {
         const rows = await settle(
           r,
           tx,
@@ -241,14 +235,10 @@ export async function replaySignIn(
           })),
         );
         for (const row of rows) results.set(row.person_id, result.replayed ? { ...row, status: 'replayed' } : row);
-        const ended: { id: string; areaId: string }[] = [];
         for (const v of result.replayed ? [] : visits) {
-          if (v.state !== 'on_site') continue;
-          if (await closeAtWaitingSignOut(r, tx, v.id, v.person.id, at)) ended.push({ id: v.id, areaId: v.area.id });
+          if (v.state === 'on_site') await closeAtWaitingSignOut(r, tx, v.id, v.person.id, at);
         }
-        return ended;
       });
-      if (closed.length) emitVisits(r.app, ctx.entityId, 'signed_out', closed);
       break;
     } catch (error) {
       const next = withoutRefused(error, signing, (p) => p.person_id, refused);
@@ -257,10 +247,7 @@ export async function replaySignIn(
     }
   }
   for (const p of waiting.filter((w) => refused.has(w.person_id))) {
-    const accepted = await acceptForReview(r, item, at, p, refused.get(p.person_id)!);
-    results.set(p.person_id, accepted.result);
-    if (accepted.emitted.length) emitVisits(r.app, ctx.entityId, 'signed_in', accepted.emitted);
-    if (accepted.closed) emitVisits(r.app, ctx.entityId, 'signed_out', accepted.emitted);
+    results.set(p.person_id, await acceptForReview(r, item, at, p, refused.get(p.person_id)!));
   }
   return item.people.map((p) => results.get(p.person_id)!);
 }

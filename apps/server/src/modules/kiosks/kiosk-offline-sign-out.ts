@@ -9,7 +9,6 @@ import { findPeople } from '../people/people.repository';
 import { fullName } from '../people/person-view';
 import { inTenant } from '../visits/sign-in-plan';
 import { signOut } from '../visits/sign-out.service';
-import { emitVisits } from '../visits/visit-view';
 import { signOutVisits } from '../visits/visits.repository';
 import { knownOf, ledgerRow, person, settle, type Replay } from './kiosk-offline-ledger';
 import { recordReview, withoutRefused, type Refusals } from './kiosk-offline-review';
@@ -98,7 +97,6 @@ export async function replaySignOut(
         reviewed: { id: v.personId, name: found ? fullName(found) : (refused.get(v.personId)?.fullName ?? '') },
         issues: refused.get(v.personId)!.issues,
       });
-      if (closed.length) emitVisits(r.app, ctx.entityId, 'signed_out', [{ id: v.id, areaId: v.areaId }]);
       return result;
     });
     results.set(v.personId, outcome);

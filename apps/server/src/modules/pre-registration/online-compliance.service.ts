@@ -19,7 +19,6 @@ import { updateVisit } from '../expected-visits/expected-visits.repository';
 import { type ComplianceItem } from '../expected-visits/visit-rules';
 import { writeLinkAudit } from './pre-registration.repository';
 import { withPassportFlag, type LinkAnswer } from './link-passport';
-import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import {
   linkCompliance,
@@ -233,7 +232,6 @@ export async function answerOnlineCompliance(
     },
     unknownLink,
   );
-  emitVisits(app, result.row.entityId, 'compliance_answered', [result.row]);
   // Answered: no more reminders.
   await followComplianceMails(app, result.row.entityId, [result.row.id]);
   return { stage: result.stage, answers: result.answers };

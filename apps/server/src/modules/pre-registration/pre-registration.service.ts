@@ -39,7 +39,6 @@ import {
 } from '../people/people.repository';
 import { mandatoryOf, missingProfileData } from '../people/person-rules';
 import { addPersonSite, writeLinkAudit } from './pre-registration.repository';
-import { emitVisits } from '../visits/visit-view';
 import { visitView } from '../expected-visits/visit-view';
 import { askHostsIfAwaiting } from '../host-alerts/host-alerts';
 import { queueWebhooks } from '../webhooks/webhook-outbox';
@@ -285,7 +284,6 @@ export async function createPreRegistration(
         }),
       now,
     );
-    emitVisits(app, target.entityId, 'expected', [done.row]);
     if (done.mail) await app.mailer.send(done.mail);
     await followComplianceMails(app, target.entityId, [done.row.id]);
     return done.done;

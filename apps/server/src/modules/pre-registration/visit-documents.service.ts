@@ -13,7 +13,6 @@ import { randomToken } from '../../lib/tokens';
 import { askedOf } from '../compliances/compliance-content';
 import { agreementFileKey } from '../compliances/compliance-files';
 import { insertPersonDocument, writeLinkAudit } from './pre-registration.repository';
-import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import { linkCompliance, loadUsable, unknownLink, withVisitLink } from './linked-visit';
 import { finishCompliance, notAsked, recordAnswer } from './online-compliance.service';
@@ -105,7 +104,6 @@ export async function uploadVisitDocument(
       },
       unknownLink,
     );
-    emitVisits(app, result.row.entityId, 'compliance_answered', [result.row]);
     await followComplianceMails(app, result.row.entityId, [result.row.id]);
     return {
       id: result.doc.id,

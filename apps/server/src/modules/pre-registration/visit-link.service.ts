@@ -11,7 +11,6 @@ import { findAreaWithSite, updateVisit } from '../expected-visits/expected-visit
 import { fieldValuesOf, findTakenValues, saveFieldValues, updatePerson } from '../people/people.repository';
 import { mandatoryOf, missingProfileData, uniqueViolation } from '../people/person-rules';
 import { writeLinkAudit } from './pre-registration.repository';
-import { emitVisits } from '../visits/visit-view';
 import { followComplianceMails } from '../compliance-mails/compliance-mails.jobs';
 import {
   expiredLink,
@@ -164,7 +163,6 @@ export async function confirmVisit(
       const mapped = uniqueViolation(error);
       throw mapped ?? error;
     });
-    emitVisits(app, result.row.entityId, 'confirmed', [result.row]);
     await followComplianceMails(app, result.row.entityId, [result.row.id]);
     if (result.mail) await app.mailer.send(result.mail);
     return result.done;

@@ -9,7 +9,6 @@ import { noticeCreatedForOwners } from '../access/owner-notices';
 import { writeAudit } from '../audit/audit.repository';
 import { countDoors, listDoors } from '../doors/doors.repository';
 import { signOutEveryoneInArea } from '../visits/sign-out.service';
-import { emitVisits } from '../visits/visit-view';
 import { countVisitsIn } from '../visits/visits.repository';
 import {
   assignSiteToMember,
@@ -292,7 +291,7 @@ export async function changeArea(
     status: boolean;
   } & PlaceLimits,
 ) {
-  const { area, signedOut, limits } = await inTenant(app, ctx, async (tx) => {
+  const { area, limits } = await inTenant(app, ctx, async (tx) => {
     const before = await findArea(tx, ctx.entityId, ctx.siteIds, id);
     if (!before) throw new AppError('not_found');
     const limits = limitColumns(body, before);
@@ -316,9 +315,8 @@ export async function changeArea(
       before: toArea(before),
       after: { ...toArea(row), signed_out: signedOut.length },
     });
-    return { area: toArea(row), signedOut, limits: limitsChanged(before, row) };
+    return { area: toArea(row), limits: limitsChanged(before, row) };
   });
-  emitVisits(app, ctx.entityId, 'signed_out', signedOut);
   if (limits) capacityChanged(app, ctx.entityId);
   return area;
 }

@@ -76,7 +76,12 @@ const idsOf = (action: VisitAction, changed: Map<string, string>) => ({
   area_ids: [...new Set(changed.values())],
 });
 
-export function createLiveFeed(app: FastifyInstance): LiveFeed {
+export type LiveFeedOptions = {
+  /** Visits signed out, as heard (every node hears every one): the emergency rolls' watchers are told. */
+  signedOut?: (entityId: string, visitIds: readonly string[]) => void;
+};
+
+export function createLiveFeed(app: FastifyInstance, options: LiveFeedOptions = {}): LiveFeed {
   const batches = new Map<string, Batch>();
   const counts = new Map<string, CountsState>();
   const running = new Set<Promise<void>>();
@@ -217,7 +222,9 @@ export function createLiveFeed(app: FastifyInstance): LiveFeed {
     },
     heard(payload) {
       const notice = parseVisitNotice(payload);
-      if (notice) visitsChanged(notice.entityId, notice.action, notice.changed);
+      if (!notice) return;
+      visitsChanged(notice.entityId, notice.action, notice.changed);
+      if (notice.action === 'signed_out') options.signedOut?.(notice.entityId, [notice.changed.id]);
     },
     async flush() {
       if (stop && !closed) {

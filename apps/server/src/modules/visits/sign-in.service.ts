@@ -21,7 +21,7 @@ import { insertComplianceResponses } from '../compliances/compliances.repository
 import { fullName } from '../people/person-view';
 import { type ActionField } from './visit-flow';
 import { visitEditorOf } from '../expected-visits/visit-editor';
-import { emitVisits, toVisits, visitsOf } from './visit-view';
+import { toVisits, visitsOf } from './visit-view';
 import {
   findVisitRows,
   insertVisitHosts,
@@ -364,12 +364,6 @@ export async function signIn(
   if (outcome.replay) {
     return { message: t(opts.lang, 'errors:visit_done.replayed'), data: outcome.data, replayed: true };
   }
-  emitVisits(
-    app,
-    ctx.entityId,
-    outcome.action,
-    outcome.data.map((v) => ({ id: v.id, areaId: v.area.id })),
-  );
   await notifyHosts(app, ctx, outcome.arrivals, 'arrival', opts.lang, opts.now ?? new Date());
   await notifyFailedChecks(app, ctx, failures, 'let_through', opts.now ?? new Date());
   await screening.mail(opts.now ?? new Date());

@@ -18,7 +18,7 @@ import { findPeople } from '../people/people.repository';
 import { fullName } from '../people/person-view';
 import { fieldsOfBinding, modesOfFlows } from './visit-flow';
 import { visitEditorOf } from '../expected-visits/visit-editor';
-import { emitVisits, toVisits } from './visit-view';
+import { toVisits } from './visit-view';
 import {
   findVisitRows,
   hostsOfVisits,
@@ -167,12 +167,6 @@ export async function signOut(
     await queueWebhooks(tx, ctx.entityId, 'visit.signed_out', data.map(visitMessage), { now });
     return { data, departures };
   });
-  emitVisits(
-    app,
-    ctx.entityId,
-    'signed_out',
-    outcome.data.map((v) => ({ id: v.id, areaId: v.area.id })),
-  );
   await notifyHosts(app, ctx, outcome.departures, 'departure', opts.lang, now);
   return {
     message: t(opts.lang, 'errors:visit_done.signed_out', { count: outcome.data.length }),
@@ -211,8 +205,8 @@ async function signOutFields(
 
 /**
  * Spec §4 "Changing an area's login mode ends signed-in visits": everyone on site in the area is signed
- * out now (source area_mode_change), with an audit row each. Call inside the area change's transaction;
- * emit with emitVisits after it commits.
+ * out now (source area_mode_change), with an audit row each. Call inside the area change's transaction
+ * (the database tells the live views and the emergency rolls' watchers at its commit).
  */
 export async function signOutEveryoneInArea(
   tx: Executor,

@@ -1,6 +1,5 @@
-// A visit as the API shows it (the logbook row), and the company-wide signal that visits changed.
-import type { FastifyInstance } from 'fastify';
-import type { JourneyStage, LoginMode, VisitAction, VisitState } from '@app/shared/visits/stages';
+// A visit as the API shows it (the logbook row).
+import type { JourneyStage, LoginMode, VisitState } from '@app/shared/visits/stages';
 import { badgeLabel } from '@app/shared/visits/stages';
 import type { SignSource, Visit } from '@app/shared/visits/schemas';
 import { localStamp } from '@app/shared/visits/rules';
@@ -127,22 +126,4 @@ export function visitsOf(
       rating: ratingOf(v.extra),
     };
   });
-}
-
-/**
- * After visits changed and the change committed. Open dashboards hear of it from the database itself
- * (`live-feed.ts`, decision 056); what remains to tell is the emergency roll's.
- */
-export function emitVisits(
-  app: FastifyInstance,
-  entityId: string,
-  action: VisitAction,
-  changed: readonly { id: string; areaId: string }[],
-) {
-  // Those who left during an emergency session are `out` on its roll (decision 031): its watchers are told.
-  if (action === 'signed_out')
-    app.emergencyFeed.visitsLeft(
-      entityId,
-      changed.map((v) => v.id),
-    );
 }

@@ -7,7 +7,6 @@ import type { AutoSignOutMode } from '@app/shared/visits/schemas';
 import { withTenant } from '../../db/client';
 import { defineJob } from '../../plugins/jobs';
 import { writeAudits } from '../audit/audit.repository';
-import { emitVisits } from './visit-view';
 import { companiesWithPeopleOnSite, dueOnSiteVisits, signOutVisits } from './visits.repository';
 import { queueVisitMessages } from '../webhooks/visit-messages';
 
@@ -67,7 +66,6 @@ async function sweepCompany(
     );
     return applied;
   });
-  emitVisits(app, entityId, 'signed_out', done);
   return done.map((d) => ({ entityId, visitId: d.id, signedOutAt: d.at, source: d.source }));
 }
 

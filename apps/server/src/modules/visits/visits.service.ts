@@ -28,7 +28,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { fullName, photoUrl } from '../people/person-view';
 import { findArea, findSite } from '../sites/sites.repository';
 import { visitEditorOf } from '../expected-visits/visit-editor';
-import { emitVisits, loginModeOf, toVisits } from './visit-view';
+import { loginModeOf, toVisits } from './visit-view';
 import {
   filterOptions,
   findVisitRows,
@@ -162,7 +162,6 @@ export async function changeNotes(
     const row = await mustFindVisitRow(tx, ctx, id);
     return (await toVisits(tx, ctx.entityId, companyZone(ctx), [row], visitEditorOf(ctx)))[0]!;
   });
-  emitVisits(app, ctx.entityId, 'notes_changed', [{ id, areaId: result.area.id }]);
   return result;
 }
 export type { VisitNotesBody };
