@@ -151,13 +151,21 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
     return lost.length;
   }
 
+  let reclaiming: Promise<unknown> = Promise.resolve();
+  /** One reclaim at a time on this node: an answer comes once every reclaim asked before it has ended. */
+  function reclaimInTurn(): Promise<number> {
+    const next = reclaiming.then(() => reclaimLost());
+    reclaiming = next.catch(() => undefined);
+    return next;
+  }
+
   /** The node's beat: it is seen, and it looks for nodes that are no longer. */
   function beat(): Promise<void> {
     const here = node;
     if (beatRunning || !here) return beatRunning ?? Promise.resolve();
     beatRunning = here
       .beat()
-      .then(() => reclaimLost())
+      .then(() => reclaimInTurn())
       .then(
         () => undefined,
         (err: unknown) => app.log.warn({ err }, 'job runner beat failed'),
@@ -242,7 +250,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { jobs: readonly
       // pg-boss has failed what did not finish (to be retried elsewhere): nothing of this node is running.
       await leaving?.leave().catch((err: unknown) => app.log.warn({ err }, 'job node not cleared'));
     },
-    reclaimLost,
+    reclaimLost: reclaimInTurn,
     send: async (job, payload, options = {}) => {
       if (!boss) {
         app.log.debug({ job: job.name }, 'job runner off: nothing queued');
